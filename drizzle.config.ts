@@ -1,0 +1,8 @@
+// drizzle-kit: generates versioned SQL migrations into ./drizzle from the schema.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema.ts',
+  out: './drizzle',
+});

@@ -1,0 +1,9 @@
+/**
+ * The API contract: zod schemas of every body, query and answer of `/api`,
+ * with their inferred types. Imported by server and web alike; imports nothing of ours
+ * beyond this folder.
+ */
+export * from './common.js';
+export * from './foods.js';
+export * from './requests.js';
+export * from './session.js';

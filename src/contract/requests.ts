@@ -1,0 +1,54 @@
+/** Food requests: body, query and answer schemas of `/api/requests` (SPEC.md §3, §7). */
+import { z } from 'zod';
+import { Id, LIMITS, Person, optionalText } from './common.js';
+
+/** Request statuses shown by the product (SPEC.md §4). */
+export const RequestStatus = z.enum(['Pending', 'Delivered']);
+export type RequestStatus = z.infer<typeof RequestStatus>;
+
+/**
+ * Body of `POST /requests`. Only `FoodId`, `AdditionalNotes` and `DonationMoney`
+ * are read; the other fields of the spec's request object are accepted and
+ * ignored, because the server copies them from the food and the session
+ * (DESIGN.md "The API"). Any other field is refused.
+ */
+export const RequestInput = z.strictObject({
+  FoodId: Id,
+  AdditionalNotes: optionalText(LIMITS.notes),
+  DonationMoney: optionalText(LIMITS.donation),
+  _id: z.unknown().optional(),
+  FoodName: z.unknown().optional(),
+  FoodImage: z.unknown().optional(),
+  FoodQuantity: z.unknown().optional(),
+  PickupLocation: z.unknown().optional(),
+  ExpiredDateTime: z.unknown().optional(),
+  Donator: z.unknown().optional(),
+  Requester: z.unknown().optional(),
+  RequestDate: z.unknown().optional(),
+  Status: z.unknown().optional(),
+});
+export type RequestInput = z.input<typeof RequestInput>;
+
+/** Body of `PATCH /requests/{id}`: the only transition is to `Delivered`. */
+export const RequestStatusInput = z.strictObject({ Status: z.literal('Delivered') });
+export type RequestStatusInput = z.infer<typeof RequestStatusInput>;
+
+/** Query of `GET /requests?email=`: the signed-in requester's own email. */
+export const RequestsQuery = z.object({ email: z.string().trim().min(1).max(254) });
+
+/** A request as the API answers it. `RequestDate` is an ISO 8601 UTC instant. */
+export const FoodRequest = z.object({
+  _id: z.string(),
+  FoodId: z.string(),
+  FoodName: z.string(),
+  FoodImage: z.string(),
+  PickupLocation: z.string(),
+  ExpiredDateTime: z.string(),
+  Donator: Person,
+  AdditionalNotes: z.string(),
+  DonationMoney: z.string(),
+  Requester: Person,
+  RequestDate: z.string(),
+  Status: RequestStatus,
+});
+export type FoodRequest = z.infer<typeof FoodRequest>;

@@ -1,0 +1,116 @@
+/**
+ * `buildApp(config)` makes the Fastify server without listening (STYLE.md "The app
+ * is a function"): database, Better Auth, the REST API of SPEC.md §7 under `/api`,
+ * problem documents, OpenAPI, security headers and the built SPA.
+ */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth.js';
+import { requestLogSerializer } from './auth/log-redaction.js';
+import { authPlugin } from './auth/plugin.js';
+import { authProviderRoutes } from './auth/providers.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { foodRoutes } from './foods/routes.js';
+import { healthRoutes } from './http/health.js';
+import { mailPlugin } from './mail/mailer.js';
+import { frameworkErrors } from './http/framework-errors.js';
+import { registerOriginCheck } from './http/origin.js';
+import { registerProblemHandler } from './http/problem.js';
+import { staticRoutes } from './http/static.js';
+import { registerWriteLimit } from './http/write-limit.js';
+import { requestRoutes } from './requests/routes.js';
+import { sessionRoutes } from './session/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+/** Largest accepted request body, bytes (issue "Security": 64 KiB, else 413). */
+export const BODY_LIMIT = 64 * 1024;
+
+/**
+ * Builds the server. Opens (and migrates) the database from `config` unless
+ * `database` is given; the database is closed when the app closes.
+ */
+export async function buildApp(
+  config: Config,
+  database?: DatabaseHandle,
+  /** `logStream`: where log lines go instead of stdout (tests read them). */
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Reset tokens and OAuth codes in URLs never reach the log.
+      serializers: { req: requestLogSerializer },
+    },
+    bodyLimit: BODY_LIMIT,
+    frameworkErrors,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerProblemHandler(app);
+  // Before any route: refuse cross-site writes, then count signed-in users' writes.
+  registerOriginCheck(app, config);
+  registerWriteLimit(app);
+
+  const handle = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate('db', handle.db);
+  app.addHook('onClose', async () => {
+    if (!database) await handle.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Donors link food photos from anywhere on the web (SPEC.md §2 Food Image URL).
+        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https://'),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !origin || config.trustedOrigins.includes(origin)),
+    credentials: true,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Plateful API', version: '1.0.0', description: 'The REST API of SPEC.md §7.' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(mailPlugin, { config });
+  await app.register(authPlugin, { auth: createAuth(config, handle.db, { mailer: app.mailer, log: app.log }), config });
+  await app.register(authProviderRoutes, { config });
+  await app.register(healthRoutes, { ping: handle.ping });
+  await app.register(sessionRoutes);
+  await app.register(foodRoutes);
+  await app.register(requestRoutes);
+  await app.register(staticRoutes);
+  return app;
+}

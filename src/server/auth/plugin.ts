@@ -1,0 +1,125 @@
+/**
+ * Fastify plugin: mounts Better Auth on `/api/auth/*` and decorates the app with
+ * `auth` and the request with `sessionUser()`. Follows Better Auth's Fastify guide:
+ * the parsed request is turned back into a Fetch `Request` for `auth.handler`.
+ */
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { consume, refund, sendTooMany, SIGN_IN_ACCOUNT_LIMIT } from '../http/limits.js';
+import { problem, problemBody } from '../http/problem.js';
+import type { Auth } from './auth.js';
+
+/** The signed-in user as Plateful sees it (SPEC.md §3 User). */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /**
+     * The signed-in user, or null. `fresh` bypasses the 5-minute cookie cache so
+     * a revoked session stops working at once; writes always pass it.
+     */
+    sessionUser(opts?: { fresh?: boolean }): Promise<SessionUser | null>;
+    /** Like `sessionUser` but throws a 401 problem when nobody is signed in. */
+    requireUser(opts?: { fresh?: boolean }): Promise<SessionUser>;
+  }
+}
+
+/** Counter key of the per-account sign-in limit (`signin:<email>`), or undefined without an email. */
+function signInKey(body: unknown): string | undefined {
+  const email = (body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? `signin:${email.trim().toLowerCase().slice(0, 254)}` : undefined;
+}
+
+/** True when any string inside `value` (a parsed JSON body) contains U+0000. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 8) return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
+/** Headers Better Auth should see: the client's, with the real peer address. */
+export function authHeaders(req: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(req.headers);
+  // Rate limits key on this header; never trust one the client sent.
+  headers.set('x-forwarded-for', req.ip);
+  return headers;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; config: Config }) => {
+  const { auth, config } = opts;
+  app.decorate('auth', auth);
+
+  const lookup = async (req: FastifyRequest, fresh: boolean): Promise<SessionUser | null> => {
+    if (!req.headers.cookie) return null;
+    const result = await auth.api.getSession({
+      headers: authHeaders(req),
+      query: fresh ? { disableCookieCache: true } : undefined,
+    });
+    if (!result) return null;
+    const { user } = result;
+    return { id: user.id, name: user.name, email: user.email, image: user.image ?? '' };
+  };
+  // One database lookup per request for fresh sessions (the write limit and the route both ask).
+  const freshLookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  app.decorateRequest('sessionUser', function (this: FastifyRequest, o?: { fresh?: boolean }) {
+    if (!o?.fresh) return lookup(this, false);
+    let pending = freshLookups.get(this);
+    if (!pending) freshLookups.set(this, (pending = lookup(this, true)));
+    return pending;
+  });
+
+  app.decorateRequest('requireUser', async function (this: FastifyRequest, o?: { fresh?: boolean }) {
+    const user = await this.sessionUser(o);
+    if (!user) throw problem(401, 'Sign in to do this.');
+    return user;
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(req, reply) {
+      const url = new URL(req.url, config.publicUrl);
+      // PostgreSQL text cannot hold U+0000: refuse it as bad input before it reaches a query.
+      if (/%00/.test(req.url) || hasNul(req.body)) {
+        const detail = 'The request contains a NUL character.';
+        return reply.status(400).type('application/problem+json').send({ ...problemBody(400, detail), message: detail });
+      }
+      // Per-account limit on failed password sign-ins, whatever the address (limits.ts).
+      const account = url.pathname === '/api/auth/sign-in/email' ? signInKey(req.body) : undefined;
+      if (account) {
+        const decision = await consume(app.db, account, SIGN_IN_ACCOUNT_LIMIT);
+        if (!decision.allowed) {
+          return sendTooMany(reply, decision.retryAfter, 'Too many sign-in attempts for this account. Please try again later.');
+        }
+      }
+      const headers = authHeaders(req);
+      headers.delete('content-length');
+      const hasBody = req.method !== 'GET' && req.body !== undefined && req.body !== null;
+      const response = await auth.handler(
+        new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body) : undefined }),
+      );
+      // Only wrong credentials (401) count against the account.
+      if (account && response.status !== 401) await refund(app.db, account);
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      // Better Auth's 429 names the wait only in X-Retry-After; clients and proxies read Retry-After.
+      const retryAfter = response.headers.get('x-retry-after');
+      if (response.status === 429 && retryAfter && !response.headers.has('retry-after')) reply.header('retry-after', retryAfter);
+      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      return reply.send(response.body ? await response.text() : null);
+    },
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Profile rules for the user's display name and photo URL (SPEC.md §3 User:
+ * displayName, photoURL). SPEC.md §5 only says both are required at registration;
+ * the limits here are ours: a name of 1–120 characters, and a photo that is an
+ * http(s) URL, because it is shown as an image to other users.
+ */
+import { APIError } from 'better-auth/api';
+
+export const NAME_MAX_LENGTH = 120;
+export const IMAGE_MAX_LENGTH = 2048;
+
+function isHttpUrl(value: string): boolean {
+  if (value.length > IMAGE_MAX_LENGTH || !URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
+/**
+ * Checks the `name` and `image` fields present in `data` (absent fields are not
+ * checked, so partial updates pass). `image: null` removes the photo and is allowed.
+ * @returns the message for the first bad field, or null when both are fine.
+ */
+export function profileProblem(data: { name?: unknown; image?: unknown }): string | null {
+  if (data.name !== undefined) {
+    if (typeof data.name !== 'string' || data.name.trim().length === 0 || data.name.length > NAME_MAX_LENGTH) {
+      return `Name must be 1 to ${NAME_MAX_LENGTH} characters.`;
+    }
+  }
+  if (data.image !== undefined && data.image !== null) {
+    if (typeof data.image !== 'string' || !isHttpUrl(data.image)) {
+      return 'Photo URL must be an http:// or https:// URL.';
+    }
+  }
+  return null;
+}
+
+/**
+ * Better Auth database hook body: throws a 400 `APIError` (code `INVALID_PROFILE`)
+ * when `data` breaks a profile rule, so sign-up and POST /api/auth/update-user
+ * answer `{ code, message }` with the rule's message.
+ */
+export function assertProfile(data: { name?: unknown; image?: unknown }): void {
+  const message = profileProblem(data);
+  if (message) throw new APIError('BAD_REQUEST', { code: 'INVALID_PROFILE', message });
+}

@@ -1,0 +1,131 @@
+/**
+ * Configuration: environment variables only, parsed once with zod (DESIGN.md
+ * "How it starts"). Nothing else in the server reads `process.env`.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+    .optional(),
+  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Plateful <no-reply@plateful.local>'),
+  CORS_ORIGINS: z.string().optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+/** The typed configuration handed to `buildApp`. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Origin users see, without trailing slash, e.g. `http://localhost:3000`. */
+  publicUrl: string;
+  dataDir: string;
+  /** `postgres://…` to use PostgreSQL; undefined for the embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  authSecret: string;
+  google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  corsOrigins: string[];
+  /**
+   * Origins allowed to make credentialed, state-changing calls: PUBLIC_URL, its
+   * loopback aliases when it is a loopback address (localhost, 127.0.0.1, [::1]
+   * name the same server), and CORS_ORIGINS.
+   */
+  trustedOrigins: string[];
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+/** Raised when a variable is wrong; `main.ts` prints its message as one line and exits. */
+export class ConfigError extends Error {}
+
+/**
+ * Parses `env` (normally `process.env`) into a `Config`.
+ * Generates and stores an auth secret in `DATA_DIR/auth-secret` when `AUTH_SECRET`
+ * is unset and the embedded database is used.
+ * @throws ConfigError naming the first wrong variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !e.AUTH_SECRET) {
+    throw new ConfigError('Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set');
+  }
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  // `memory://` keeps the embedded database in memory (tests).
+  const dataDir = e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR);
+  const corsOrigins = (e.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!URL.canParse(origin)) throw new ConfigError(`Invalid configuration: CORS_ORIGINS has a bad origin '${origin}'`);
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
+        : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    corsOrigins,
+    trustedOrigins: [...new Set([...loopbackAliases(publicUrl), ...corsOrigins])],
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}
+
+/** Reads `dir/auth-secret`, creating it (32 random bytes, hex, mode 0600) the first time. */
+function readOrCreateSecret(dir: string): string {
+  const file = path.join(dir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/** `url`'s origin, plus the same origin under the other loopback names when it is one. */
+function loopbackAliases(url: string): string[] {
+  const u = new URL(url);
+  if (!LOOPBACK.includes(u.hostname)) return [u.origin];
+  const port = u.port ? `:${u.port}` : '';
+  return [u.origin, ...LOOPBACK.map((host) => `${u.protocol}//${host}${port}`)];
+}

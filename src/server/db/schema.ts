@@ -1,0 +1,170 @@
+/**
+ * Database schema (Drizzle). Better Auth's tables (users, sessions, accounts,
+ * verifications, rate_limits) and Plateful's own: foods and requests
+ * (SPEC.md §3, DESIGN.md "Data"). Migrations in /drizzle are generated from this file.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Better Auth `user`: the spec's displayName is `name`, photoURL is `image`. */
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  ...timestamps,
+});
+
+/** Better Auth `session`: one row per signed-in browser. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Better Auth `account`: a password credential or a linked Google identity. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+/** Better Auth `verification`: password-reset and OAuth state tokens. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Better Auth `rateLimit`, stored in the database so limits hold across processes. */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/**
+ * A food listing (SPEC.md §3 Food). The donor's name, photo and email are
+ * copied from the user at creation, as the spec's `Donator`.
+ */
+export const foods = pgTable(
+  'foods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    quantity: integer('quantity').notNull(),
+    pickupLocation: text('pickup_location').notNull(),
+    /** Last day the food may be picked up; available while >= today. */
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    notes: text('notes').notNull(),
+    donorId: text('donor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    donorName: text('donor_name').notNull(),
+    donorImage: text('donor_image').notNull(),
+    donorEmail: text('donor_email').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('foods_expires_on_idx').on(t.expiresOn, t.id),
+    index('foods_quantity_idx').on(t.quantity, t.id),
+    index('foods_donor_id_idx').on(t.donorId),
+    index('foods_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    check('foods_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Request statuses (SPEC.md §4). */
+export const REQUEST_STATUSES = ['Pending', 'Delivered'] as const;
+
+/**
+ * A request for a food (SPEC.md §3 Request): the food's fields and donor are
+ * copied at creation; deleting the food withdraws its requests.
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    foodId: uuid('food_id')
+      .notNull()
+      .references(() => foods.id, { onDelete: 'cascade' }),
+    foodName: text('food_name').notNull(),
+    foodImage: text('food_image').notNull(),
+    pickupLocation: text('pickup_location').notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    donorId: text('donor_id').notNull(),
+    donorName: text('donor_name').notNull(),
+    donorImage: text('donor_image').notNull(),
+    donorEmail: text('donor_email').notNull(),
+    notes: text('notes').notNull(),
+    donationMoney: text('donation_money').notNull(),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requesterName: text('requester_name').notNull(),
+    requesterImage: text('requester_image').notNull(),
+    requesterEmail: text('requester_email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('Pending'),
+  },
+  (t) => [
+    index('requests_food_id_idx').on(t.foodId, t.requestedAt),
+    index('requests_requester_id_idx').on(t.requesterId, t.requestedAt),
+    // DESIGN.md: nobody requests the same food twice while a request is pending.
+    uniqueIndex('requests_one_pending_per_requester')
+      .on(t.foodId, t.requesterId)
+      .where(sql`${t.status} = 'Pending'`),
+    check('requests_status_known', sql`${t.status} in ('Pending', 'Delivered')`),
+  ],
+);

@@ -1,0 +1,11 @@
+/** `GET /api/health` (process up) and `GET /api/ready` (database answers), DESIGN.md "The API". */
+import type { FastifyInstance } from 'fastify';
+import { problem } from './problem.js';
+
+export async function healthRoutes(app: FastifyInstance, opts: { ping: () => Promise<boolean> }) {
+  app.get('/api/health', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
+  app.get('/api/ready', { schema: { tags: ['health'] } }, async () => {
+    if (!(await opts.ping())) throw problem(503, 'The database is unavailable.');
+    return { status: 'ready' };
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Abuse limits in one place (DESIGN.md "Identity": sign-in and sign-up are rate
+ * limited; "The API": 429 too many requests), and the database-backed counter
+ * that enforces Plateful's own limits. Counters live in the `rate_limits` table
+ * beside Better Auth's, so every server process on one database shares them
+ * (DESIGN.md "Stateless server").
+ *
+ * Defaults are generous enough for the browser tests, which register and sign in
+ * a handful of users from one address within a minute.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Database } from '../db/client.js';
+import { problemBody } from './problem.js';
+
+/** A fixed-window limit: at most `max` events per `windowSeconds`. */
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Better Auth's per-IP limits (its `rateLimit` option, keyed on `x-forwarded-for` = the peer address). */
+export const AUTH_IP_LIMITS = {
+  /** Every other `/api/auth/*` call. */
+  default: { max: 200, windowSeconds: 60 },
+  signIn: { max: 30, windowSeconds: 60 },
+  signUp: { max: 30, windowSeconds: 60 },
+  passwordReset: { max: 5, windowSeconds: 60 },
+} as const satisfies Record<string, Limit>;
+
+/**
+ * Failed email sign-ins per account (key `signin:<email>`), whatever address
+ * they come from: stops password guessing spread over many IPs.
+ */
+export const SIGN_IN_ACCOUNT_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
+
+/** POST/PUT/PATCH/DELETE on `/api/foods` and `/api/requests`, per signed-in user (key `write:<userId>`). */
+export const WRITE_LIMIT: Limit = { max: 120, windowSeconds: 60 };
+
+/** Outcome of one `consume`: `retryAfter` (whole seconds ≥ 1) is set when refused. */
+export interface LimitDecision {
+  allowed: boolean;
+  count: number;
+  retryAfter: number;
+}
+
+/**
+ * Counts one event against `key` and says whether it is within `limit`; one
+ * atomic upsert, so concurrent requests on any number of processes cannot
+ * overshoot. Fixed windows: the first event opens a window of `windowSeconds`.
+ *
+ * Our rows keep the window's *end* (epoch ms) in `last_request`: Better Auth
+ * prunes rows whose `last_request` is older than its own longest window, which
+ * then only ever removes windows that have already ended.
+ */
+export async function consume(db: Database, key: string, limit: Limit, now = Date.now()): Promise<LimitDecision> {
+  const end = now + limit.windowSeconds * 1000;
+  const result = await db.execute(sql`
+    insert into rate_limits (id, key, count, last_request) values (${randomUUID()}, ${key}, 1, ${end})
+    on conflict (key) do update set
+      count = case when rate_limits.last_request <= ${now} then 1 else rate_limits.count + 1 end,
+      last_request = case when rate_limits.last_request <= ${now} then ${end} else rate_limits.last_request end
+    returning count, last_request`);
+  const row = rowsOf(result)[0]!;
+  const count = Number(row.count);
+  const retryAfter = Math.max(1, Math.ceil((Number(row.last_request) - now) / 1000));
+  return { allowed: count <= limit.max, count, retryAfter };
+}
+
+/** Gives back one event counted by `consume` (e.g. a sign-in that succeeded). */
+export async function refund(db: Database, key: string, now = Date.now()): Promise<void> {
+  await db.execute(
+    sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and last_request > ${now}`,
+  );
+}
+
+/** node-postgres answers `{rows}`, PGlite too; Drizzle passes either through. */
+function rowsOf(result: unknown): Array<Record<string, unknown>> {
+  return Array.isArray(result) ? result : ((result as { rows: Array<Record<string, unknown>> }).rows ?? []);
+}
+
+/**
+ * Sends the 429 problem document with `Retry-After` (RFC 9110 §10.2.3). The
+ * `message` member repeats `detail` for clients written for Better Auth's errors.
+ */
+export function sendTooMany(reply: FastifyReply, retryAfter: number, detail: string): FastifyReply {
+  return reply
+    .status(429)
+    .header('retry-after', String(retryAfter))
+    .type('application/problem+json')
+    .send({ ...problemBody(429, detail), message: detail });
+}

@@ -1,0 +1,52 @@
+/**
+ * Serves the built SPA from `dist/web` and the demo images from `src/server/seed/images`.
+ * Unknown `/api` paths answer a 404 problem; any other GET falls back to
+ * `index.html` so client routes (and the SPA's own 404 page) work on reload.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { problemBody } from './problem.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Folder of the built client. */
+export const WEB_DIST = path.resolve(here, '../../../dist/web');
+const DEMO_IMAGES = path.resolve(here, '../seed/images');
+
+export async function staticRoutes(app: FastifyInstance) {
+  const hasClient = existsSync(path.join(WEB_DIST, 'index.html'));
+  await app.register(fastifyStatic, {
+    root: DEMO_IMAGES,
+    prefix: '/images/demo/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        // Vite's hashed assets never change; everything else is revalidated.
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (url === '/api' || url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply
+        .status(404)
+        .type('application/problem+json')
+        .send(problemBody(404, `No route for ${req.method} ${url}.`));
+    }
+    if (!hasClient) {
+      return reply.status(503).type('text/plain').send('The web client is not built. Run `npm run build`.');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', WEB_DIST);
+  });
+}

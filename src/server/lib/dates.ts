@@ -1,0 +1,16 @@
+/** Server-side date helpers. */
+import dayjs from 'dayjs';
+
+/**
+ * Today's calendar date on the server's local clock, `YYYY-MM-DD`
+ * (DESIGN.md "Data": a food is available while its expiry is today or later).
+ * @param now the instant to read, default the current time.
+ */
+export function localToday(now: Date = new Date()): string {
+  return dayjs(now).format('YYYY-MM-DD');
+}
+
+/** `base` plus `days` calendar days, `YYYY-MM-DD`. */
+export function addDays(base: string, days: number): string {
+  return dayjs(base).add(days, 'day').format('YYYY-MM-DD');
+}

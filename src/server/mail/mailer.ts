@@ -1,0 +1,73 @@
+/**
+ * Outgoing mail (DESIGN.md "How it starts": SMTP_URL / MAIL_FROM). With SMTP_URL
+ * set, mails go out through nodemailer; unset, the log is the mail transport.
+ * A Fastify plugin owns the transport: opened at build, closed on `onClose`
+ * (STYLE.md "Plugins own their resources").
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.js';
+
+/** One mail to one recipient. `text` is required; `html` is an optional alternative. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Sends `mail`. Rejects when the SMTP server refuses it or cannot be reached. */
+  send(mail: Mail): Promise<void>;
+  /** Releases the transport; later sends reject. */
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/**
+ * Makes the mailer for `config`: SMTP through nodemailer when `config.smtpUrl` is
+ * set, otherwise one info-level log line per mail on `log`.
+ */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: FastifyBaseLogger): Mailer {
+  if (!config.smtpUrl) {
+    let closed = false;
+    return {
+      async send(mail) {
+        if (closed) throw new Error('mailer is closed');
+        // No SMTP_URL: the log IS the mail transport (DESIGN.md), so the whole mail,
+        // links and their tokens included, is written here on purpose. With SMTP_URL
+        // set, only the recipient and subject are logged.
+        log.info({ mail: { from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text } }, 'mail (SMTP_URL unset: logged instead of sent)');
+      },
+      async close() {
+        closed = true;
+      },
+    };
+  }
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      log.info({ mail: { to: mail.to, subject: mail.subject, messageId: info.messageId } }, 'mail sent');
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** Fastify plugin: decorates the app with `mailer` (or the one given) and closes it with the app. */
+export const mailPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; mailer?: Mailer }) => {
+    const mailer = opts.mailer ?? createMailer(opts.config, app.log.child({ module: 'mail' }));
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', () => mailer.close());
+  },
+  { name: 'plateful-mail' },
+);

@@ -1,0 +1,53 @@
+/**
+ * Process entry: reads the configuration, builds the app, loads demo data on an
+ * empty database when SEED_DEMO is on, listens, and shuts down gracefully on
+ * SIGTERM/SIGINT. A configuration error prints one line and exits 1.
+ */
+import { existsSync } from 'node:fs';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { seedDemoData } from './seed/demo.js';
+
+async function main() {
+  // A local .env file (see .env.example) fills in variables the environment lacks.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp(config);
+  if (config.seedDemo) {
+    const seeded = await seedDemoData(app.db, app.auth, config.publicUrl);
+    if (seeded) app.log.info(`loaded demo data: ${seeded} listings`);
+  }
+
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal}: shutting down`);
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      app.close().then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error(err);
+          process.exit(1);
+        },
+      );
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

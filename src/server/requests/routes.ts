@@ -1,0 +1,78 @@
+/** Routes of `/api/requests` (SPEC.md §7), with the ownership rules of DESIGN.md "The API". */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DeleteResult,
+  FoodRequest,
+  IdParams,
+  InsertResult,
+  RequestInput,
+  RequestStatusInput,
+  RequestsQuery,
+  UpdateResult,
+} from '../../contract/index.js';
+import { sameEmail } from '../auth/emails.js';
+import { problem } from '../http/problem.js';
+import { localToday } from '../lib/dates.js';
+import {
+  cancelRequest,
+  createRequest,
+  listFoodRequests,
+  listRequesterRequests,
+  markDelivered,
+  toFoodRequest,
+} from './repository.js';
+
+export async function requestRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+  const list = { 200: z.array(FoodRequest) };
+
+  r.post(
+    '/api/requests',
+    { schema: { tags: ['requests'], body: RequestInput, response: { 201: InsertResult } } },
+    async (req, reply) => {
+      const user = await req.requireUser({ fresh: true });
+      const insertedId = await createRequest(db, req.body, user, localToday());
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  r.get(
+    '/api/requests',
+    { schema: { tags: ['requests'], querystring: RequestsQuery, response: list } },
+    async (req) => {
+      const user = await req.requireUser();
+      if (!sameEmail(req.query.email, user.email)) throw problem(403, 'You can only list your own requests.');
+      return (await listRequesterRequests(db, user.id)).map(toFoodRequest);
+    },
+  );
+
+  r.get(
+    '/api/requests/:id',
+    { schema: { tags: ['requests'], description: 'Requests for the food with this id (donor only).', params: IdParams, response: list } },
+    async (req) => {
+      const user = await req.requireUser();
+      return (await listFoodRequests(db, req.params.id, user.id)).map(toFoodRequest);
+    },
+  );
+
+  r.patch(
+    '/api/requests/:id',
+    { schema: { tags: ['requests'], params: IdParams, body: RequestStatusInput, response: { 200: UpdateResult } } },
+    async (req) => {
+      const user = await req.requireUser({ fresh: true });
+      return markDelivered(db, req.params.id, user.id);
+    },
+  );
+
+  r.delete(
+    '/api/requests/:id',
+    { schema: { tags: ['requests'], params: IdParams, response: { 200: DeleteResult } } },
+    async (req) => {
+      const user = await req.requireUser({ fresh: true });
+      return cancelRequest(db, req.params.id, user.id);
+    },
+  );
+}

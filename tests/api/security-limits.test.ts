@@ -1,0 +1,143 @@
+// Brute force and abuse limits (issue "Security"; src/server/http/limits.ts):
+// failed sign-ins per account, Better Auth's per-IP limit (with Retry-After, and
+// deaf to a client's X-Forwarded-For), writes per user. Counters live in the
+// database, so on PostgreSQL two app instances on one database share them.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { AUTH_IP_LIMITS, SIGN_IN_ACCOUNT_LIMIT, WRITE_LIMIT } from '../../src/server/http/limits.js';
+import { BACKENDS, foodBody, signUp, startApp, type Person } from './harness.js';
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+/** Two app instances on one database: two processes on PostgreSQL, one app twice on PGlite. */
+async function twoInstances(backend: (typeof BACKENDS)[number]): Promise<{ a: FastifyInstance; b: FastifyInstance; close(): Promise<void> }> {
+  if (backend === 'pglite') {
+    const t = await startApp('pglite');
+    return { a: t.app, b: t.app, close: () => t.close() };
+  }
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `plateful_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const build = async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: 'memory://',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+      SEED_DEMO: 'false',
+      DATABASE_URL: url.toString(),
+    });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const app = await buildApp(config, database);
+    await app.ready();
+    return { app, database };
+  };
+  const one = await build();
+  const two = await build();
+  return {
+    a: one.app,
+    b: two.app,
+    async close() {
+      for (const x of [one, two]) {
+        await x.app.close();
+        await x.database.close();
+      }
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const signIn = (app: FastifyInstance, email: string, password: string, ip = '203.0.113.7', headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, headers, payload: { email, password } });
+
+function expectTooMany(res: { statusCode: number; headers: Record<string, unknown>; body: string }, maxWait: number) {
+  expect(res.statusCode, res.body).toBe(429);
+  const wait = Number(res.headers['retry-after']);
+  expect(wait).toBeGreaterThanOrEqual(1);
+  expect(wait).toBeLessThanOrEqual(maxWait);
+}
+
+describe.each(BACKENDS)('abuse limits on %s', (backend) => {
+  let apps: Awaited<ReturnType<typeof twoInstances>>;
+  beforeAll(async () => {
+    apps = await twoInstances(backend);
+  });
+  afterAll(() => apps.close());
+
+  it('keeps the limits generous enough for normal use', () => {
+    expect(AUTH_IP_LIMITS.signUp.max).toBeGreaterThanOrEqual(20);
+    expect(AUTH_IP_LIMITS.signIn.max).toBeGreaterThanOrEqual(20);
+    expect(SIGN_IN_ACCOUNT_LIMIT.max).toBeGreaterThanOrEqual(5);
+    expect(WRITE_LIMIT.max).toBeGreaterThanOrEqual(60);
+  });
+
+  it('locks an account after too many failed sign-ins, from any address and either instance', async () => {
+    const victim = await signUp(apps.a, 'Vic Victim');
+    // Successful sign-ins never count.
+    for (let i = 0; i < SIGN_IN_ACCOUNT_LIMIT.max + 2; i++) {
+      expect((await signIn(i % 2 ? apps.a : apps.b, victim.email, 'correct-horse-1', `198.51.100.${i + 1}`)).statusCode).toBe(200);
+    }
+    // Failures spread over many addresses and both instances.
+    for (let i = 0; i < SIGN_IN_ACCOUNT_LIMIT.max; i++) {
+      const res = await signIn(i % 2 ? apps.a : apps.b, victim.email.toUpperCase(), `guess-${i}`, `192.0.2.${i + 1}`);
+      expect(res.statusCode, res.body).toBe(401);
+    }
+    const locked = await signIn(apps.a, victim.email, 'another-guess', '192.0.2.200');
+    expectTooMany(locked, SIGN_IN_ACCOUNT_LIMIT.windowSeconds);
+    expect(locked.headers['content-type']).toContain('application/problem+json');
+    expect(locked.json()).toMatchObject({ status: 429, detail: expect.any(String), message: expect.any(String) });
+    // Even the right password waits now, on the other instance too; no session is handed out.
+    const right = await signIn(apps.b, victim.email, 'correct-horse-1', '192.0.2.201');
+    expectTooMany(right, SIGN_IN_ACCOUNT_LIMIT.windowSeconds);
+    expect(right.headers['set-cookie']).toBeUndefined();
+    // Other accounts are not affected.
+    const bystander = await signUp(apps.b, 'Bea Bystander');
+    expect((await signIn(apps.a, bystander.email, 'correct-horse-1', '192.0.2.202')).statusCode).toBe(200);
+  });
+
+  it("applies Better Auth's per-IP sign-in limit with Retry-After, whatever X-Forwarded-For the client sends", async () => {
+    const ip = '203.0.113.99';
+    const max = AUTH_IP_LIMITS.signIn.max;
+    for (let i = 0; i < max; i++) {
+      const res = await signIn(i % 2 ? apps.a : apps.b, `nobody${i}@example.org`, 'wrong-password', ip, { 'x-forwarded-for': `10.9.8.${i}` });
+      expect(res.statusCode, res.body).toBe(401);
+    }
+    const res = await signIn(apps.a, 'nobody-more@example.org', 'wrong-password', ip, { 'x-forwarded-for': '10.1.1.1' });
+    expectTooMany(res, AUTH_IP_LIMITS.signIn.windowSeconds);
+    expect(res.headers['x-retry-after']).toBe(res.headers['retry-after']);
+    // Another address is still welcome.
+    expect((await signIn(apps.b, 'nobody-more@example.org', 'wrong-password', '203.0.113.100')).statusCode).toBe(401);
+  });
+
+  it('limits writes per user with a 429 problem and Retry-After, counted across instances', async () => {
+    const busy: Person = await signUp(apps.a, 'Bo Busy');
+    const calm: Person = await signUp(apps.b, 'Cal Calm');
+    const write = (app: FastifyInstance, who: Person) =>
+      app.inject({ method: 'DELETE', url: `/api/foods/${UNKNOWN}`, headers: { cookie: who.cookie } });
+    for (let i = 0; i < WRITE_LIMIT.max; i++) {
+      const res = await write(i % 2 ? apps.a : apps.b, busy);
+      expect(res.statusCode).toBe(404);
+    }
+    const refused = await apps.a.inject({ method: 'POST', url: '/api/foods', headers: { cookie: busy.cookie }, payload: foodBody() });
+    expectTooMany(refused, WRITE_LIMIT.windowSeconds);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
+    expectTooMany(await write(apps.b, busy), WRITE_LIMIT.windowSeconds);
+    // Reads, other users and anonymous calls are not held back.
+    expect((await apps.b.inject({ method: 'GET', url: '/api/foods?sortByDate=dec', headers: { cookie: busy.cookie } })).statusCode).toBe(200);
+    expect((await write(apps.a, calm)).statusCode).toBe(404);
+    expect((await apps.a.inject({ method: 'DELETE', url: `/api/foods/${UNKNOWN}` })).statusCode).toBe(401);
+  });
+});
