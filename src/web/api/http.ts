@@ -1,0 +1,72 @@
+/**
+ * The one fetch wrapper of the client: same-origin `/api`, JSON in and out,
+ * cookies always sent (SPEC.md §7 "include credentials"). Failures throw
+ * {@link ApiError}, carrying the RFC 9457 problem's `detail` (DESIGN.md "The API")
+ * or Better Auth's `message`, so callers can show it as is.
+ */
+import type { Problem } from '../../contract/index.js';
+
+/** Base path of the API (DESIGN.md "The API"). */
+export const API_BASE = '/api';
+
+/** A failed call: HTTP status, a human-readable detail and the problem document if there was one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  readonly problem: Problem | undefined;
+
+  constructor(status: number, detail: string, problem?: Problem) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.problem = problem;
+  }
+}
+
+/** Options of {@link apiFetch}: method, JSON body, abort signal. */
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Builds `/api{path}?{query}`, leaving out undefined and empty values. */
+export function apiUrl(path: string, query?: Record<string, string | number | boolean | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * Calls `url` (from {@link apiUrl}) and returns the parsed JSON answer (or
+ * `undefined` for an empty one). Throws {@link ApiError} on a non-2xx answer,
+ * with the problem's `detail` or Better Auth's `message`, and on a network
+ * failure (status 0). An aborted call rejects with the abort reason.
+ */
+export async function apiFetch<T>(url: string, { method = 'GET', body, signal }: ApiOptions = {}): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  }).catch((err: unknown) => {
+    throw signal?.aborted ? err : new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  });
+  const text = await res.text();
+  let data: { status?: unknown; detail?: string; message?: string; title?: string } | undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) {
+    const detail = data?.detail || data?.message || data?.title || `Request failed with status ${res.status}`;
+    throw new ApiError(res.status, detail, data?.status ? (data as Problem) : undefined);
+  }
+  return data as T;
+}

@@ -1,0 +1,134 @@
+/**
+ * Every call of SPEC.md §7 as a TanStack Query hook, with the query keys in one
+ * place (STYLE.md "Queries have keys in one place"). Pages never build a URL or
+ * a key by hand. Errors follow the global policy of `api/errors.ts`; the hooks
+ * (except the home page's `useFeaturedFoods`) need the `QueryBoundary` above them.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DeleteResult,
+  Food,
+  FoodInput,
+  FoodRequest,
+  InsertResult,
+  RequestInput,
+  UpdateResult,
+} from '../../contract/index.js';
+import { apiFetch, apiUrl } from './http.js';
+import { foodKeys, requestKeys, type DateSort } from './keys.js';
+
+export { foodKeys, requestKeys, type DateSort } from './keys.js';
+export { useFeaturedFoods } from './featured.js';
+
+/** Available foods sorted by expiry date, optionally filtered by name: `GET /foods?sortByDate=…[&search=…]`. */
+export function useAvailableFoods(sort: DateSort, search: string) {
+  return useQuery({
+    queryKey: foodKeys.available(sort, search),
+    queryFn: ({ signal }) =>
+      apiFetch<Food[]>(apiUrl('/foods', { sortByDate: sort, search: search || undefined }), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One food: `GET /foods/{id}`. */
+export function useFood(id: string | undefined) {
+  return useQuery({
+    queryKey: foodKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => apiFetch<Food>(apiUrl(`/foods/${encodeURIComponent(id ?? '')}`), { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+/** The signed-in donor's own foods: `GET /foods?email={email}`. */
+export function useMyFoods(email: string | undefined) {
+  return useQuery({
+    queryKey: foodKeys.mine(email ?? ''),
+    queryFn: ({ signal }) => apiFetch<Food[]>(apiUrl('/foods', { email }), { signal }),
+    enabled: Boolean(email),
+  });
+}
+
+/** Requests for one of the donor's foods: `GET /requests/{foodId}`. */
+export function useFoodRequests(foodId: string | undefined) {
+  return useQuery({
+    queryKey: requestKeys.forFood(foodId ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch<FoodRequest[]>(apiUrl(`/requests/${encodeURIComponent(foodId ?? '')}`), { signal }),
+    enabled: Boolean(foodId),
+  });
+}
+
+/** The signed-in user's own requests: `GET /requests?email={email}`. */
+export function useMyRequests(email: string | undefined) {
+  return useQuery({
+    queryKey: requestKeys.mine(email ?? ''),
+    queryFn: ({ signal }) => apiFetch<FoodRequest[]>(apiUrl('/requests', { email }), { signal }),
+    enabled: Boolean(email),
+  });
+}
+
+/** Adds a food: `POST /foods` → `{insertedId}`. */
+export function useAddFood() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FoodInput) => apiFetch<InsertResult>(apiUrl('/foods'), { method: 'POST', body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: foodKeys.all }),
+  });
+}
+
+/** Updates a food: `PUT /foods/{id}` → `{modifiedCount}`. */
+export function useUpdateFood() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: FoodInput }) =>
+      apiFetch<UpdateResult>(apiUrl(`/foods/${encodeURIComponent(id)}`), { method: 'PUT', body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: foodKeys.all }),
+  });
+}
+
+/** Deletes a food: `DELETE /foods/{id}` → `{deletedCount}`. Its requests go with it. */
+export function useDeleteFood() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<DeleteResult>(apiUrl(`/foods/${encodeURIComponent(id)}`), { method: 'DELETE' }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: foodKeys.all }),
+        qc.invalidateQueries({ queryKey: requestKeys.all }),
+      ]),
+  });
+}
+
+/** Requests a food: `POST /requests` with the spec's request object → `{insertedId}`. */
+export function useRequestFood() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RequestInput) =>
+      apiFetch<InsertResult>(apiUrl('/requests'), { method: 'POST', body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+}
+
+/** Marks a request delivered: `PATCH /requests/{id}` with `{Status:'Delivered'}` → `{modifiedCount}`. */
+export function useMarkDelivered() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<UpdateResult>(apiUrl(`/requests/${encodeURIComponent(id)}`), {
+        method: 'PATCH',
+        body: { Status: 'Delivered' },
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+}
+
+/** Cancels (deletes) a pending request: `DELETE /requests/{id}` → `{deletedCount}`. */
+export function useCancelRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<DeleteResult>(apiUrl(`/requests/${encodeURIComponent(id)}`), { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+}

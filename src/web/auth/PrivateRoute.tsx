@@ -1,0 +1,29 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Spinner } from '../components/Spinner.js';
+import { useAuth } from './useAuth.js';
+import { toastError } from '../lib/toast.js';
+
+/** Toast id: keeps the guard's toast single even when the guard renders twice (StrictMode). */
+const ACCESS_DENIED_ID = 'access-denied';
+
+function AccessDenied({ from }: { from: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toastError('Access Denied: Please Log In', { id: ACCESS_DENIED_ID });
+    void navigate('/login', { state: { from }, replace: true });
+  }, [navigate, from]);
+  return null;
+}
+
+/**
+ * Route guard of SPEC.md §2: a loader while auth is loading; signed-out users go
+ * to /login carrying the original path, with the toast 'Access Denied: Please Log In'.
+ */
+export function PrivateRoute({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <Spinner fullPage />;
+  if (!user) return <AccessDenied from={location.pathname} />;
+  return children;
+}

@@ -1,0 +1,13 @@
+/** A readable message for a query that failed after its retries, with a 'Try again' button. */
+export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-4 py-12 text-center">
+      <p className="text-lg">{message}</p>
+      {onRetry && (
+        <button type="button" className="btn btn-outline" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}

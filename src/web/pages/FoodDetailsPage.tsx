@@ -1,0 +1,220 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { Food } from '../../contract/index.js';
+import { ApiError } from '../api/http.js';
+import { useFood, useRequestFood } from '../api/queries.js';
+import { useAuth, type AppUser } from '../auth/useAuth.js';
+import { ErrorState } from '../components/ErrorState.js';
+import { successPopup } from '../components/popups.js';
+import { Spinner } from '../components/Spinner.js';
+import { formatDate, formatLocalDate } from '../lib/dates.js';
+import { formatDateTime } from '../lib/datetime.js';
+import { usePageTitle } from '../lib/title.js';
+
+/**
+ * The request dialog of SPEC.md §2: a modal `<dialog>` (focus is trapped and
+ * Escape closes it) with the food's details, Additional Notes and Donation Money.
+ * It exists only while open, so its texts never duplicate the page's.
+ */
+function RequestDialog({
+  food,
+  user,
+  openedAt,
+  onClose,
+}: {
+  food: Food;
+  user: AppUser;
+  /** When the dialog was opened, shown as the request date. */
+  openedAt: string;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const requestFood = useRequestFood();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  function close() {
+    dialogRef.current?.close();
+  }
+
+  function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    requestFood.mutate(
+      {
+        FoodId: food._id,
+        FoodName: food.FoodName,
+        FoodImage: food.FoodImage,
+        PickupLocation: food.PickupLocation,
+        ExpiredDateTime: food.ExpiredDateTime,
+        Donator: food.Donator,
+        AdditionalNotes: String(data.get('AdditionalNotes') ?? ''),
+        DonationMoney: String(data.get('DonationMoney') ?? ''),
+        Requester: { Email: user.email, Name: user.displayName, Image: user.photoURL },
+        RequestDate: new Date().toISOString(),
+        Status: 'Pending',
+      },
+      {
+        onSuccess: () => {
+          close();
+          void successPopup('Request Accepted!');
+        },
+        onError: (err) => {
+          // A conflict (already requested, own food, expired) cannot be fixed in the form.
+          if (err instanceof ApiError && err.status === 409) close();
+        },
+      },
+    );
+  }
+
+  const info: [string, string][] = [
+    ['Food Name', food.FoodName],
+    ['Food Id', food._id],
+    ['Donator', food.Donator.Email ? `${food.Donator.Name} (${food.Donator.Email})` : food.Donator.Name],
+    ['Your Email', user.email],
+    ['Request Date', formatDateTime(openedAt)],
+    ['Pickup Location', food.PickupLocation],
+    ['Expire Date', formatDate(food.ExpiredDateTime)],
+  ];
+
+  return (
+    <dialog ref={dialogRef} className="modal" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <div className="modal-box max-w-2xl">
+        <h2 id={`${id}-title`} className="text-2xl font-bold">
+          Request {food.FoodName}
+        </h2>
+        <img src={food.FoodImage} alt="" className="mt-4 h-40 w-full rounded-box object-cover" />
+        <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          {info.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold">{label}</dt>
+              <dd className="break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <form onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-notes`} className="font-medium">
+              Additional Notes
+            </label>
+            <textarea id={`${id}-notes`} name="AdditionalNotes" maxLength={1000} rows={3} className="textarea textarea-bordered w-full" />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-money`} className="font-medium">
+              Donation Money
+            </label>
+            <input id={`${id}-money`} name="DonationMoney" type="text" maxLength={50} className="input input-bordered w-full" />
+          </div>
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={requestFood.isPending}>
+              {requestFood.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Request
+            </button>
+          </div>
+        </form>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * Food detail (SPEC.md §2 /food/{id}): the food, its donor and a 'Request' button
+ * that opens the request dialog, or sends signed-out visitors to /login
+ * remembering this path.
+ */
+export default function FoodDetailsPage() {
+  usePageTitle('Food Details');
+  const { id } = useParams();
+  const { data: food, isPending, isError, error, refetch } = useFood(id);
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // When the request dialog was opened; null while it is closed.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+
+  if (isPending) return <Spinner fullPage />;
+  if (isError) {
+    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return (
+      <>
+        <h1 className="sr-only">Food Details</h1>
+        {missing ? (
+          <div className="flex flex-col items-center gap-4 py-12 text-center">
+            <p className="text-lg">This food was not found. It may have been removed by its donor.</p>
+            <Link to="/available-foods" className="btn btn-primary">
+              Browse available foods
+            </Link>
+          </div>
+        ) : (
+          <ErrorState message="Could not load this food." onRetry={() => void refetch()} />
+        )}
+      </>
+    );
+  }
+
+  function openRequest() {
+    if (!user) {
+      void navigate('/login', { state: { from: location.pathname } });
+      return;
+    }
+    setOpenedAt(new Date().toISOString());
+  }
+
+  return (
+    <article className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+      <img
+        src={food.FoodImage}
+        alt={food.FoodName}
+        width={800}
+        height={600}
+        className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover shadow"
+      />
+      <div className="flex flex-col gap-5">
+        <h1 className="text-3xl font-bold sm:text-4xl">{food.FoodName}</h1>
+        <p className="text-lg text-gray-700">{food.AdditionalNotes}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+          <dt className="font-semibold">Quantity</dt>
+          <dd>{food.FoodQuantity}</dd>
+          <dt className="font-semibold">Pickup Location</dt>
+          <dd>{food.PickupLocation}</dd>
+          <dt className="font-semibold">Expiry Date</dt>
+          <dd>{formatLocalDate(food.ExpiredDateTime)}</dd>
+        </dl>
+        <section aria-labelledby="donor-heading" className="flex items-center gap-4 rounded-box bg-base-200 p-4">
+          {food.Donator.Image ? (
+            <img
+              src={food.Donator.Image}
+              alt={food.Donator.Name}
+              width={56}
+              height={56}
+              referrerPolicy="no-referrer"
+              className="h-14 w-14 rounded-full object-cover"
+            />
+          ) : null}
+          <div>
+            <h2 id="donor-heading" className="text-sm font-semibold uppercase tracking-wide text-gray-700">
+              Donator
+            </h2>
+            <p className="text-lg font-medium">{food.Donator.Name}</p>
+          </div>
+        </section>
+        <div>
+          <button type="button" className="btn btn-primary btn-wide" onClick={openRequest}>
+            Request
+          </button>
+        </div>
+      </div>
+      {user && openedAt && (
+        <RequestDialog food={food} user={user} openedAt={openedAt} onClose={() => setOpenedAt(null)} />
+      )}
+    </article>
+  );
+}
