@@ -21,7 +21,7 @@ export interface TestApp {
 }
 
 /** Creates an empty PostgreSQL database next to TEST_DATABASE_URL; returns its URL and a drop function. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `plateful_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
@@ -41,20 +41,35 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
-/** Builds an app on a fresh, migrated database of `backend`. */
-export async function startApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
-  const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
+/**
+ * Builds a ready app in test mode on `databaseUrl` (PostgreSQL), or on a fresh
+ * in-memory PGlite when it is undefined; `env` overrides configuration variables;
+ * `opts` goes to `buildApp` (a `logStream` collects log lines). The caller closes
+ * the app, then the database.
+ */
+export async function buildTestApp(
+  databaseUrl?: string,
+  env: Record<string, string> = {},
+  opts: Parameters<typeof buildApp>[2] = {},
+) {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     SEED_DEMO: 'false',
-    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, opts);
   await app.ready();
+  return { app, database };
+}
+
+/** Builds an app on a fresh, migrated database of `backend`. */
+export async function startApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+  const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
+  const { app, database } = await buildTestApp(pgdb?.url, env);
   return {
     app,
     async close() {

@@ -6,11 +6,8 @@ import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase } from '../../src/server/db/client.js';
 import { users, verifications } from '../../src/server/db/schema.js';
-import { BACKENDS, call, foodBody, signUp, startApp, type TestApp } from './harness.js';
+import { BACKENDS, buildTestApp, call, foodBody, signUp, startApp, type TestApp } from './harness.js';
 
 interface Inbox {
   messages: ParsedMail[];
@@ -142,18 +139,11 @@ describe('reset mail and the log', () => {
   /** An app on in-memory PGlite whose info-level log lines are collected. */
   async function startLogged(env: Record<string, string>) {
     const lines: string[] = [];
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'memory://',
-      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      PUBLIC_URL: 'http://plateful.test',
-      ...env,
-    });
-    const database = await openDatabase({ dataDir: config.dataDir });
-    const app = await buildApp(config, database, { logStream: { write: (line) => void lines.push(line) } });
-    await app.ready();
+    const { app, database } = await buildTestApp(
+      undefined,
+      { LOG_LEVEL: 'info', PUBLIC_URL: 'http://plateful.test', ...env },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
     return {
       app,
       lines,

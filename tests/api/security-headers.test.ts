@@ -3,10 +3,7 @@
 // sign-out never write the password, a cookie or a session token to the log.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase } from '../../src/server/db/client.js';
-import { startApp } from './harness.js';
+import { buildTestApp, startApp } from './harness.js';
 
 /** Parses a CSP header into directive → sources. */
 function csp(header: unknown): Map<string, string[]> {
@@ -57,16 +54,9 @@ describe('security headers', () => {
 describe('log privacy', () => {
   it('never logs passwords, cookies or session tokens, even at trace level', async () => {
     const lines: string[] = [];
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'memory://',
-      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'trace',
+    const { app, database } = await buildTestApp(undefined, { LOG_LEVEL: 'trace' }, {
+      logStream: { write: (line: string) => void lines.push(line) },
     });
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    const app = await buildApp(config, database, { logStream: { write: (line: string) => void lines.push(line) } });
-    await app.ready();
     const origin = 'http://localhost:3000';
     const password = 'Sup3r-Secret-Passw0rd!';
     const newPassword = 'An0ther-Secret-Passw0rd?';

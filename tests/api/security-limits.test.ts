@@ -2,15 +2,10 @@
 // failed sign-ins per account, Better Auth's per-IP limit (with Retry-After, and
 // deaf to a client's X-Forwarded-For), writes per user. Counters live in the
 // database, so on PostgreSQL two app instances on one database share them.
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase } from '../../src/server/db/client.js';
 import { AUTH_IP_LIMITS, SIGN_IN_ACCOUNT_LIMIT, WRITE_LIMIT } from '../../src/server/http/limits.js';
-import { BACKENDS, foodBody, signUp, startApp, type Person } from './harness.js';
+import { BACKENDS, buildTestApp, foodBody, freshPostgres, signUp, startApp, type Person } from './harness.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -20,27 +15,8 @@ async function twoInstances(backend: (typeof BACKENDS)[number]): Promise<{ a: Fa
     const t = await startApp('pglite');
     return { a: t.app, b: t.app, close: () => t.close() };
   }
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `plateful_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const build = async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'memory://',
-      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-      SEED_DEMO: 'false',
-      DATABASE_URL: url.toString(),
-    });
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    const app = await buildApp(config, database);
-    await app.ready();
-    return { app, database };
-  };
+  const pgdb = await freshPostgres();
+  const build = () => buildTestApp(pgdb.url);
   const one = await build();
   const two = await build();
   return {
@@ -51,10 +27,7 @@ async function twoInstances(backend: (typeof BACKENDS)[number]): Promise<{ a: Fa
         await x.app.close();
         await x.database.close();
       }
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await pgdb.drop();
     },
   };
 }
