@@ -90,6 +90,8 @@ describe.each(BACKENDS)('abuse limits on %s', (backend) => {
     const res = await signIn(apps.a, 'nobody-more@example.org', 'wrong-password', ip, { 'x-forwarded-for': '10.1.1.1' });
     expectTooMany(res, AUTH_IP_LIMITS.signIn.windowSeconds);
     expect(res.headers['x-retry-after']).toBe(res.headers['retry-after']);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 429, title: 'Too Many Requests', message: expect.any(String) });
     // Another address is still welcome.
     expect((await signIn(apps.b, 'nobody-more@example.org', 'wrong-password', '203.0.113.100')).statusCode).toBe(401);
   });

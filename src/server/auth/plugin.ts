@@ -111,13 +111,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
       );
       // Only wrong credentials (401) count against the account.
       if (account && response.status !== 401) await refund(app.db, account);
+      // Better Auth's per-IP 429 is plain JSON naming the wait only in X-Retry-After:
+      // answer it as every other 429, a problem document with Retry-After (DESIGN.md "The API").
+      if (response.status === 429) {
+        const wait = Math.max(1, Math.ceil(Number(response.headers.get('x-retry-after')) || 60));
+        reply.header('x-retry-after', String(wait));
+        return sendTooMany(reply, wait, 'Too many attempts from this address. Please try again later.');
+      }
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
       });
-      // Better Auth's 429 names the wait only in X-Retry-After; clients and proxies read Retry-After.
-      const retryAfter = response.headers.get('x-retry-after');
-      if (response.status === 429 && retryAfter && !response.headers.has('retry-after')) reply.header('retry-after', retryAfter);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       return reply.send(response.body ? await response.text() : null);
     },
