@@ -40,26 +40,61 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Sort orders of food lists; every one is a keyset on (sort key, id), both in the same direction. */
+export type FoodOrder = 'quantity' | 'dateAsc' | 'dateDesc';
+
+/** Where a page starts: after the row with this sort key (date `YYYY-MM-DD` or quantity) and id. */
+export interface After {
+  key: string;
+  id: string;
+}
+
 export interface ListOptions {
   /** `quantity`: largest first (featured); `dateAsc`/`dateDesc`: by expiry date. */
-  order: 'quantity' | 'dateAsc' | 'dateDesc';
+  order: FoodOrder;
   search?: string;
+  /** Rows to read (the route asks one more than it answers, to know whether a next page exists). */
   limit: number;
   /** `YYYY-MM-DD`: listings expiring before this day are left out. */
   availableOn: string;
+  after?: After;
 }
 
-/** Available listings, filtered by name substring (case-insensitive) and ordered. */
-export async function listAvailableFoods(db: Database, o: ListOptions): Promise<FoodRow[]> {
+/** The sort key of `row` under `order`, as a cursor carries it. */
+export function sortKey(row: FoodRow, order: FoodOrder): string | number {
+  return order === 'quantity' ? row.quantity : row.expiresOn;
+}
+
+/** ORDER BY and the keyset condition of `order` (issue "Performance": served by a btree index, no sort). */
+function keyset(order: FoodOrder, after: After | undefined): { orderBy: SQL[]; where?: SQL } {
+  if (order === 'quantity') {
+    return {
+      orderBy: [desc(foods.quantity), desc(foods.id)],
+      where: after && sql`(${foods.quantity}, ${foods.id}) < (${Number(after.key)}::integer, ${after.id}::uuid)`,
+    };
+  }
+  const asc_ = order === 'dateAsc';
+  return {
+    orderBy: asc_ ? [asc(foods.expiresOn), asc(foods.id)] : [desc(foods.expiresOn), desc(foods.id)],
+    where:
+      after &&
+      (asc_
+        ? sql`(${foods.expiresOn}, ${foods.id}) > (${after.key}::date, ${after.id}::uuid)`
+        : sql`(${foods.expiresOn}, ${foods.id}) < (${after.key}::date, ${after.id}::uuid)`),
+  };
+}
+
+/**
+ * The query of available listings, filtered by name substring (case-insensitive,
+ * literal; served by the trigram index) and ordered, from `o.after` on. Exported
+ * unexecuted so the EXPLAIN test checks the very SQL the API runs.
+ */
+export function availableFoodsQuery(db: Database, o: ListOptions) {
+  const { orderBy, where: page } = keyset(o.order, o.after);
   const where: SQL[] = [gte(foods.expiresOn, o.availableOn)];
   const search = o.search?.trim();
   if (search) where.push(sql`${foods.name} ilike ${likePattern(search)}`);
-  const orderBy =
-    o.order === 'quantity'
-      ? [desc(foods.quantity), asc(foods.id)]
-      : o.order === 'dateAsc'
-        ? [asc(foods.expiresOn), asc(foods.id)]
-        : [desc(foods.expiresOn), asc(foods.id)];
+  if (page) where.push(page);
   return db
     .select()
     .from(foods)
@@ -68,14 +103,25 @@ export async function listAvailableFoods(db: Database, o: ListOptions): Promise<
     .limit(o.limit);
 }
 
-/** Every listing of one donor, expired ones included, latest expiry first. */
-export async function listDonorFoods(db: Database, donorId: string, limit: number): Promise<FoodRow[]> {
+/** Available listings (see {@link availableFoodsQuery}). */
+export async function listAvailableFoods(db: Database, o: ListOptions): Promise<FoodRow[]> {
+  return availableFoodsQuery(db, o);
+}
+
+/** The query of one donor's listings, expired ones included, latest expiry first, from `after` on. */
+export function donorFoodsQuery(db: Database, donorId: string, limit: number, after?: After) {
+  const { orderBy, where: page } = keyset('dateDesc', after);
   return db
     .select()
     .from(foods)
-    .where(eq(foods.donorId, donorId))
-    .orderBy(desc(foods.expiresOn), asc(foods.id))
+    .where(and(eq(foods.donorId, donorId), page))
+    .orderBy(...orderBy)
     .limit(limit);
+}
+
+/** Every listing of one donor (see {@link donorFoodsQuery}). */
+export async function listDonorFoods(db: Database, donorId: string, limit: number, after?: After): Promise<FoodRow[]> {
+  return donorFoodsQuery(db, donorId, limit, after);
 }
 
 /** One listing by id, or undefined. */

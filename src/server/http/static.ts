@@ -2,6 +2,8 @@
  * Serves the built SPA from `dist/web` and the demo images from `src/server/seed/images`.
  * Unknown `/api` paths answer a 404 problem; any other GET falls back to
  * `index.html` so client routes (and the SPA's own 404 page) work on reload.
+ * Hashed assets are cached for a year; text files are sent brotli/gzip-compressed
+ * from the `.br`/`.gz` files the build writes.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +31,8 @@ export async function staticRoutes(app: FastifyInstance) {
       prefix: '/',
       wildcard: false,
       index: false,
+      // `vite build` writes .br and .gz beside every text asset (vite.config.ts).
+      preCompressed: true,
       setHeaders(res, file) {
         // Vite's hashed assets never change; everything else is revalidated.
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
