@@ -3,8 +3,8 @@
  * (autocannon, 50 connections, 10 s per query) of Plateful's reads on the 100k
  * fixture, and of the same reads on the bare `raw-server.ts`, in one run, with the
  * ratio Plateful/raw of requests per second. Both servers use PostgreSQL
- * (`BENCH_DATABASE_URL`) with a pool of 10 connections; Plateful runs as in
- * production (`NODE_ENV=production`, request logging on, output discarded).
+ * (`BENCH_DATABASE_URL`) with a pool of 10 connections; Plateful runs compiled, as
+ * `npm start` runs it (`NODE_ENV=production`, request logging on, output discarded).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +62,7 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
   const servers: Child[] = [];
   try {
     servers.push(
-      start(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+      start(process.execPath, [path.join(root, 'dist/server/server/main.js')], {
         NODE_ENV: 'production',
         PORT: String(PLATEFUL_PORT),
         HOST: '127.0.0.1',

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue "Performance"): builds the client, seeds the benchmark
+ * `npm run bench` (issue "Performance"): builds the client and the server, seeds the benchmark
  * database when it does not hold the 100k fixture yet, then prints four tables:
  * API throughput and latency against the raw baseline, client weight per route,
  * and `npm start` cold start, with the issue's targets checked underneath.
@@ -19,8 +19,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const began = performance.now();
 console.log(`Plateful benchmark — Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
-const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// `npm run build`: the client (vite) and the compiled server (tsc), as `npm start` runs them.
+for (const [tool, args] of [
+  ['node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']],
+  ['node_modules/typescript/bin/tsc', ['-p', 'tsconfig.server.json']],
+] as const) {
+  const built = spawnSync(process.execPath, [path.join(root, tool), ...args], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 
 if (await isSeeded()) console.log(`Database ${BENCH_DATABASE_URL} already holds the fixture.`);
 else console.log(`Seeded ${BENCH_DATABASE_URL} in ${(await seedBenchDatabase()).toFixed(1)} s.`);

@@ -1,11 +1,11 @@
 // Issue "Performance": every list query the API runs is served by an index on the
 // 100 000-listing fixture (bench/fixture.ts). EXPLAIN the repositories' own queries
 // and fail on any sequential scan; also check the answers stay fast and correct there.
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCALE, fixtureStatements } from '../../bench/fixture.js';
 import type { Database } from '../../src/server/db/client.js';
-import { availableFoodsQuery, donorFoodsQuery, type ListOptions } from '../../src/server/foods/repository.js';
+import { availableFoodsQuery, donorFoodsQuery, listQuery, type ListOptions } from '../../src/server/foods/repository.js';
 import { localToday } from '../../src/server/lib/dates.js';
 import { foodRequestsQuery, requesterRequestsQuery } from '../../src/server/requests/repository.js';
 import { BACKENDS, call, startApp, type TestApp } from './harness.js';
@@ -22,8 +22,17 @@ function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 }
 
-async function explain(db: Database, query: SQLWrapper): Promise<PlanNode[]> {
-  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+/** A query as the repositories build it, and the values of its placeholders. */
+interface Bound {
+  query: { toSQL(): { sql: string; params: unknown[] } };
+  values?: Record<string, unknown>;
+}
+
+/** EXPLAINs `query` with its values, through the driver (PGlite or node-postgres) under Drizzle. */
+async function explain(db: Database, { query, values = {} }: Bound): Promise<PlanNode[]> {
+  const { sql: text, params } = query.toSQL();
+  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
+  const result = await client.query(`explain (format json) ${text}`, fillPlaceholders(params, values));
   const cell = Object.values(result.rows[0]!)[0];
   const doc = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
   return nodes(doc[0]!.Plan);
@@ -34,7 +43,10 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
   let db: Database;
   let foodId: string;
   const today = localToday();
-  const list = (o: Partial<ListOptions>) => availableFoodsQuery(db, { order: 'dateDesc', limit: 25, availableOn: today, ...o });
+  const list = (o: Partial<ListOptions>): Bound => {
+    const { shape, values } = listQuery({ order: 'dateDesc', limit: 25, availableOn: today, ...o });
+    return { query: availableFoodsQuery(db, shape), values };
+  };
 
   beforeAll(async () => {
     t = await startApp(backend);
@@ -45,7 +57,7 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  const cases: [string, () => SQLWrapper][] = [
+  const cases: [string, () => Bound][] = [
     ['featured (by quantity)', () => list({ order: 'quantity', limit: 7 })],
     ['available, by date descending', () => list({})],
     ['available, by date ascending', () => list({ order: 'dateAsc' })],
@@ -55,9 +67,9 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     ['search, a common word', () => list({ search: 'tomato' })],
     ['search, a rare name', () => list({ search: 'Granola #4391' })],
     ['search, no match', () => list({ search: 'quinoa' })],
-    ["a donor's own listings", () => donorFoodsQuery(db, 'bench-u7', 1001)],
-    ["a food's requests", () => foodRequestsQuery(db, foodId)],
-    ["a requester's requests", () => requesterRequestsQuery(db, 'bench-u5')],
+    ["a donor's own listings", () => ({ query: donorFoodsQuery(db, false), values: { donorId: 'bench-u7', limit: 1001 } })],
+    ["a food's requests", () => ({ query: foodRequestsQuery(db, foodId) })],
+    ["a requester's requests", () => ({ query: requesterRequestsQuery(db, 'bench-u5') })],
   ];
 
   it.each(cases)('%s uses an index, never a sequential scan', async (_name, query) => {

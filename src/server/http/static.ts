@@ -7,15 +7,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PACKAGE_ROOT } from '../lib/paths.js';
 import { problemBody } from './problem.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 /** Folder of the built client. */
-export const WEB_DIST = path.resolve(here, '../../../dist/web');
-const DEMO_IMAGES = path.resolve(here, '../seed/images');
+export const WEB_DIST = path.join(PACKAGE_ROOT, 'dist/web');
+const DEMO_IMAGES = path.join(PACKAGE_ROOT, 'src/server/seed/images');
 
 export async function staticRoutes(app: FastifyInstance) {
   const hasClient = existsSync(path.join(WEB_DIST, 'index.html'));
