@@ -2,7 +2,8 @@
  * Benchmark 1 and 2 of issue "Performance": throughput and p50/p95/p99 latency
  * (autocannon, 50 connections, 10 s per query) of Plateful's reads on the 100k
  * fixture, and of the same reads on the bare `raw-server.ts`, in one run, with the
- * ratio Plateful/raw of requests per second. Both servers use PostgreSQL
+ * ratio Plateful/raw of requests per second; then the search with one connection
+ * (5 s), whose latency is the query's own, without queueing behind 49 others. Both servers use PostgreSQL
  * (`BENCH_DATABASE_URL`) with a pool of 10 connections; Plateful runs compiled, as
  * `npm start` runs it (`NODE_ENV=production`, request logging on, output discarded).
  */
@@ -53,11 +54,14 @@ async function availableFoodId(): Promise<string> {
 /** Starts both servers, measures every query on each, stops them; returns the table rows. */
 export async function apiBenchmark(seconds = 10): Promise<Record<string, string | number>[]> {
   const id = await availableFoodId();
-  const queries: [string, string][] = [
-    ['featured (quantity, limit 6)', '/api/foods?sortByQuantity=true&limit=6'],
-    ['list by date (limit 24)', '/api/foods?sortByDate=dec&limit=24'],
-    ['search "tomato" (limit 24)', '/api/foods?sortByDate=dec&search=tomato&limit=24'],
-    ['detail', `/api/foods/${id}`],
+  const search = '/api/foods?sortByDate=dec&search=tomato&limit=24';
+  // [name, path, connections, seconds]: the last row is the search of one visitor at a time.
+  const queries: [string, string, number, number][] = [
+    ['featured (quantity, limit 6)', '/api/foods?sortByQuantity=true&limit=6', 50, seconds],
+    ['list by date (limit 24)', '/api/foods?sortByDate=dec&limit=24', 50, seconds],
+    ['search "tomato" (limit 24)', search, 50, seconds],
+    ['detail', `/api/foods/${id}`, 50, seconds],
+    ['search "tomato", 1 connection', search, 1, Math.ceil(seconds / 2)],
   ];
   const servers: Child[] = [];
   try {
@@ -79,12 +83,12 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
     await waitReady(`http://127.0.0.1:${PLATEFUL_PORT}/api/ready`);
     await waitReady(`http://127.0.0.1:${RAW_PORT}/api/foods/${id}`);
     const rows: Record<string, string | number>[] = [];
-    for (const [name, q] of queries) {
+    for (const [name, q, connections, duration] of queries) {
       // One second of warm-up each, so both are measured with their code optimised.
       await load(`http://127.0.0.1:${PLATEFUL_PORT}${q}`, 1);
       await load(`http://127.0.0.1:${RAW_PORT}${q}`, 1);
-      const app = await load(`http://127.0.0.1:${PLATEFUL_PORT}${q}`, seconds);
-      const raw = await load(`http://127.0.0.1:${RAW_PORT}${q}`, seconds);
+      const app = await load(`http://127.0.0.1:${PLATEFUL_PORT}${q}`, duration, connections);
+      const raw = await load(`http://127.0.0.1:${RAW_PORT}${q}`, duration, connections);
       rows.push({
         query: name,
         'Plateful req/s': Math.round(app.rps),

@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// ORDER BY names the table's columns (`foods.expires_on`), not the text output column of that name.
 const COLUMNS = `id, name, image_url, quantity, pickup_location, expires_on::text as expires_on, notes, donor_name, donor_image`;
 
 type Row = Record<string, string | number>;
@@ -41,16 +42,16 @@ async function answer(url: URL): Promise<unknown> {
   const search = q.get('search');
   const { rows } = q.get('sortByQuantity')
     ? await pool.query({
-                text: `select ${COLUMNS} from foods where expires_on >= $1 order by quantity desc, id desc limit $2`,
+                text: `select ${COLUMNS} from foods where expires_on >= $1 order by foods.quantity desc, foods.id desc limit $2`,
         values: [today(), limit],
       })
     : search
       ? await pool.query({
-                    text: `select ${COLUMNS} from foods where expires_on >= $1 and name ilike $2 order by expires_on desc, id desc limit $3`,
+                    text: `select ${COLUMNS} from foods where expires_on >= $1 and name ilike $2 order by foods.expires_on desc, foods.id desc limit $3`,
           values: [today(), `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
         })
       : await pool.query({
-                    text: `select ${COLUMNS} from foods where expires_on >= $1 order by expires_on desc, id desc limit $2`,
+                    text: `select ${COLUMNS} from foods where expires_on >= $1 order by foods.expires_on desc, foods.id desc limit $2`,
           values: [today(), limit],
         });
   return rows.map(toFood);
