@@ -14,7 +14,6 @@ export const LIMITS = {
   search: 120,
   quantityMin: 1,
   quantityMax: 10_000,
-  listMax: 1000,
 } as const;
 
 /**

@@ -41,17 +41,57 @@ export type Food = z.infer<typeof Food>;
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
+/** Page size of `GET /foods` when `limit` is absent (issue "Performance"). */
+export const FOODS_DEFAULT_LIMIT = 1000;
+/** Largest `limit` a client may ask for. */
+export const FOODS_MAX_LIMIT = 100;
+
+/**
+ * A keyset cursor: the last row's sort key and id, `{key}_{id}`, where the key is
+ * the expiry date `YYYY-MM-DD` (date orders) or the quantity (`sortByQuantity`).
+ * The server hands it out in `X-Next-Cursor`; clients pass it back unchanged.
+ */
+const CURSOR_RE = /^(\d{4}-\d{2}-\d{2}|\d{1,9})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** Parses a cursor made by {@link makeFoodsCursor}; undefined when malformed. */
+export function parseFoodsCursor(cursor: string): { key: string; id: string } | undefined {
+  const m = CURSOR_RE.exec(cursor);
+  return m ? { key: m[1]!, id: m[2]!.toLowerCase() } : undefined;
+}
+
+/** Makes the cursor that continues after a row with sort key `key` and id `id`. */
+export function makeFoodsCursor(key: string | number, id: string): string {
+  return `${key}_${id}`;
+}
+
 /**
  * Query of `GET /foods` (SPEC.md §7): `sortByQuantity=true&limit=6` (featured),
  * `sortByDate=acc|dec[&search=text]` (available list, default `dec`),
- * `email=me@example.org` (the signed-in donor's own listings). Unknown
- * parameters are ignored.
+ * `email=me@example.org` (the signed-in donor's own listings). Pagination
+ * (issue "Performance"): `limit` 1..100 rows (default at most 1000) and `cursor`
+ * from the previous page's `X-Next-Cursor`; a cursor of the wrong kind for the
+ * order (a date for `sortByQuantity`, a quantity for a date order) is a 400.
+ * Unknown parameters are ignored.
  */
-export const FoodsQuery = z.object({
-  sortByQuantity: flag.optional(),
-  sortByDate: z.enum(['acc', 'dec']).optional(),
-  search: z.string().max(LIMITS.search).refine(...noNul).optional(),
-  email: z.string().trim().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.listMax).optional(),
-});
+export const FoodsQuery = z
+  .object({
+    sortByQuantity: flag.optional(),
+    sortByDate: z.enum(['acc', 'dec']).optional(),
+    search: z.string().max(LIMITS.search).refine(...noNul).optional(),
+    email: z.string().trim().max(254).optional(),
+    limit: z.coerce.number().int().min(1).max(FOODS_MAX_LIMIT).optional(),
+    cursor: z
+      .string()
+      .max(64)
+      .refine((v) => parseFoodsCursor(v) !== undefined, { error: 'is not a cursor this API handed out' })
+      .optional(),
+  })
+  .superRefine((q, ctx) => {
+    const parsed = q.cursor === undefined ? undefined : parseFoodsCursor(q.cursor);
+    if (!parsed) return;
+    const byQuantity = Boolean(q.sortByQuantity) && q.email === undefined;
+    if (byQuantity !== /^\d+$/.test(parsed.key)) {
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'belongs to a different sort order' });
+    }
+  });
 export type FoodsQuery = z.input<typeof FoodsQuery>;

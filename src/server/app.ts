@@ -3,6 +3,7 @@
  * is a function"): database, Better Auth, the REST API of SPEC.md §7 under `/api`,
  * problem documents, OpenAPI, security headers and the built SPA.
  */
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -92,7 +93,11 @@ export async function buildApp(
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.trustedOrigins.includes(origin)),
     credentials: true,
+    // Pagination of GET /api/foods (issue "Performance") is announced in these headers.
+    exposedHeaders: ['X-Next-Cursor', 'Link'],
   });
+  // Text answers over 1 KiB are brotli- or gzip-compressed; built assets come precompressed (static.ts).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   await app.register(swagger, {
     openapi: {

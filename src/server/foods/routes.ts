@@ -1,21 +1,50 @@
 /** Routes of `/api/foods` (SPEC.md §7), with the ownership rules of DESIGN.md "The API". */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DeleteResult,
+  FOODS_DEFAULT_LIMIT,
   Food,
   FoodInput,
   FoodsQuery,
   IdParams,
   InsertResult,
-  LIMITS,
   UpdateResult,
+  makeFoodsCursor,
+  parseFoodsCursor,
 } from '../../contract/index.js';
 import { sameEmail } from '../auth/emails.js';
 import { problem } from '../http/problem.js';
 import { localToday } from '../lib/dates.js';
-import { createFood, deleteFood, findFood, listAvailableFoods, listDonorFoods, toFood, updateFood } from './repository.js';
+import {
+  createFood,
+  deleteFood,
+  findFood,
+  listAvailableFoods,
+  listDonorFoods,
+  sortKey,
+  toFood,
+  updateFood,
+  type FoodOrder,
+  type FoodRow,
+} from './repository.js';
+
+/**
+ * Cuts the extra row the repository read (limit + 1) and, when there was one,
+ * announces the next page in `X-Next-Cursor` and `Link: <…>; rel="next"`
+ * (issue "Performance"; the answer itself stays the spec's array).
+ */
+function page(req: FastifyRequest, reply: FastifyReply, rows: FoodRow[], limit: number, order: FoodOrder): FoodRow[] {
+  if (rows.length <= limit) return rows;
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1]!;
+  const cursor = makeFoodsCursor(sortKey(last, order), last.id);
+  const next = new URL(req.url, 'http://plateful.invalid');
+  next.searchParams.set('cursor', cursor);
+  reply.header('x-next-cursor', cursor).header('link', `<${next.pathname}${next.search}>; rel="next"`);
+  return shown;
+}
 
 export async function foodRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,20 +53,21 @@ export async function foodRoutes(app: FastifyInstance) {
   r.get(
     '/api/foods',
     { schema: { tags: ['foods'], querystring: FoodsQuery, response: { 200: z.array(Food) } } },
-    async (req) => {
+    async (req, reply) => {
       const q = req.query;
       const user = await req.sessionUser();
-      const limit = q.limit ?? LIMITS.listMax;
+      const limit = q.limit ?? FOODS_DEFAULT_LIMIT;
+      const after = q.cursor === undefined ? undefined : parseFoodsCursor(q.cursor);
       if (q.email !== undefined) {
         // The spec's "the user's foods": answered only for the signed-in user's own email.
         if (!user) throw problem(401, 'Sign in to see your listings.');
         if (!sameEmail(q.email, user.email)) throw problem(403, 'You can only list your own foods.');
-        const rows = await listDonorFoods(db, user.id, limit);
-        return rows.map((row) => toFood(row, true));
+        const rows = await listDonorFoods(db, user.id, limit + 1, after);
+        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true));
       }
       const order = q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
-      const rows = await listAvailableFoods(db, { order, search: q.search, limit, availableOn: localToday() });
-      return rows.map((row) => toFood(row, Boolean(user)));
+      const rows = await listAvailableFoods(db, { order, search: q.search, limit: limit + 1, availableOn: localToday(), after });
+      return page(req, reply, rows, limit, order).map((row) => toFood(row, Boolean(user)));
     },
   );
 

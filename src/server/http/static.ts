@@ -2,18 +2,19 @@
  * Serves the built SPA from `dist/web` and the demo images from `src/server/seed/images`.
  * Unknown `/api` paths answer a 404 problem; any other GET falls back to
  * `index.html` so client routes (and the SPA's own 404 page) work on reload.
+ * Hashed assets are cached for a year; text files are sent brotli/gzip-compressed
+ * from the `.br`/`.gz` files the build writes.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PACKAGE_ROOT } from '../lib/paths.js';
 import { problemBody } from './problem.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 /** Folder of the built client. */
-export const WEB_DIST = path.resolve(here, '../../../dist/web');
-const DEMO_IMAGES = path.resolve(here, '../seed/images');
+export const WEB_DIST = path.join(PACKAGE_ROOT, 'dist/web');
+const DEMO_IMAGES = path.join(PACKAGE_ROOT, 'src/server/seed/images');
 
 export async function staticRoutes(app: FastifyInstance) {
   const hasClient = existsSync(path.join(WEB_DIST, 'index.html'));
@@ -29,6 +30,8 @@ export async function staticRoutes(app: FastifyInstance) {
       prefix: '/',
       wildcard: false,
       index: false,
+      // `vite build` writes .br and .gz beside every text asset (vite.config.ts).
+      preCompressed: true,
       setHeaders(res, file) {
         // Vite's hashed assets never change; everything else is revalidated.
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -85,11 +85,21 @@ export async function listFoodRequests(db: Database, foodId: string, userId: str
   const [food] = await db.select({ donorId: foods.donorId }).from(foods).where(eq(foods.id, foodId));
   if (!food) throw problem(404, 'No food listing has this id.');
   if (food.donorId !== userId) throw problem(403, 'Only the donor sees the requests for this food.');
+  return foodRequestsQuery(db, foodId);
+}
+
+/** The query of one food's requests, newest first (exported unexecuted for the EXPLAIN test). */
+export function foodRequestsQuery(db: Database, foodId: string) {
   return db.select().from(requests).where(eq(requests.foodId, foodId)).orderBy(desc(requests.requestedAt), desc(requests.id));
 }
 
 /** The requests `requesterId` made, newest first. */
 export async function listRequesterRequests(db: Database, requesterId: string): Promise<RequestRow[]> {
+  return requesterRequestsQuery(db, requesterId);
+}
+
+/** The query of one requester's requests, newest first (exported unexecuted for the EXPLAIN test). */
+export function requesterRequestsQuery(db: Database, requesterId: string) {
   return db
     .select()
     .from(requests)

@@ -47,7 +47,26 @@ export function apiUrl(path: string, query?: Record<string, string | number | bo
  * with the problem's `detail` or Better Auth's `message`, and on a network
  * failure (status 0). An aborted call rejects with the abort reason.
  */
-export async function apiFetch<T>(url: string, { method = 'GET', body, signal }: ApiOptions = {}): Promise<T> {
+export async function apiFetch<T>(url: string, options: ApiOptions = {}): Promise<T> {
+  return (await apiCall<T>(url, options)).data;
+}
+
+/** One page of a paginated list: its rows and the cursor of the next page, if any. */
+export interface ApiPage<T> {
+  rows: T[];
+  nextCursor: string | undefined;
+}
+
+/**
+ * Like {@link apiFetch} for a paginated list (`GET /foods?limit=…[&cursor=…]`):
+ * the answer is the array and the next page's cursor comes in `X-Next-Cursor`.
+ */
+export async function apiFetchPage<T>(url: string, options: ApiOptions = {}): Promise<ApiPage<T>> {
+  const { data, headers } = await apiCall<T[]>(url, options);
+  return { rows: data, nextCursor: headers.get('x-next-cursor') ?? undefined };
+}
+
+async function apiCall<T>(url: string, { method = 'GET', body, signal }: ApiOptions): Promise<{ data: T; headers: Headers }> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
@@ -68,5 +87,5 @@ export async function apiFetch<T>(url: string, { method = 'GET', body, signal }:
     const detail = data?.detail || data?.message || data?.title || `Request failed with status ${res.status}`;
     throw new ApiError(res.status, detail, data?.status ? (data as Problem) : undefined);
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
 }

@@ -4,7 +4,7 @@
  * a key by hand. Errors follow the global policy of `api/errors.ts`; the hooks
  * (except the home page's `useFeaturedFoods`) need the `QueryBoundary` above them.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DeleteResult,
   Food,
@@ -14,18 +14,30 @@ import type {
   RequestInput,
   UpdateResult,
 } from '../../contract/index.js';
-import { apiFetch, apiUrl } from './http.js';
+import { apiFetch, apiFetchPage, apiUrl } from './http.js';
 import { foodKeys, requestKeys, type DateSort } from './keys.js';
 
 export { foodKeys, requestKeys, type DateSort } from './keys.js';
 export { useFeaturedFoods } from './featured.js';
 
-/** Available foods sorted by expiry date, optionally filtered by name: `GET /foods?sortByDate=…[&search=…]`. */
+/** Rows per page of the available-foods list (issue "Performance": 24 at a time). */
+export const AVAILABLE_PAGE_SIZE = 24;
+
+/**
+ * Available foods sorted by expiry date, optionally filtered by name, a page of
+ * {@link AVAILABLE_PAGE_SIZE} at a time:
+ * `GET /foods?sortByDate=…[&search=…]&limit=24[&cursor=…]`, the next cursor read from `X-Next-Cursor`.
+ */
 export function useAvailableFoods(sort: DateSort, search: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: foodKeys.available(sort, search),
-    queryFn: ({ signal }) =>
-      apiFetch<Food[]>(apiUrl('/foods', { sortByDate: sort, search: search || undefined }), { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetchPage<Food>(
+        apiUrl('/foods', { sortByDate: sort, search: search || undefined, limit: AVAILABLE_PAGE_SIZE, cursor: pageParam }),
+        { signal },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
 }

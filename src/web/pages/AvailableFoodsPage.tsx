@@ -3,14 +3,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAvailableFoods, type DateSort } from '../api/queries.js';
 import { ErrorState } from '../components/ErrorState.js';
 import { FoodGrid } from '../components/FoodCard.js';
+import { LoadMore } from '../components/LoadMore.js';
 import { Spinner } from '../components/Spinner.js';
 import { usePageTitle } from '../lib/title.js';
 
 /**
  * Available foods (SPEC.md §2 /available-foods): a search box applied on
  * 'Search', a toggle for the expiry-date order (default descending, §9) and the
- * grid. Search text and order live in the URL (`?search=…&sort=acc`), so reloads,
- * the back button and shared links keep them.
+ * grid, loaded 24 at a time as the user scrolls or presses 'Load more'. Search text
+ * and order live in the URL (`?search=…&sort=acc`), so reloads, the back button and
+ * shared links keep them.
  */
 export default function AvailableFoodsPage() {
   usePageTitle('Available Foods');
@@ -20,7 +22,9 @@ export default function AvailableFoodsPage() {
   const params = new URLSearchParams(location.search);
   const search = params.get('search') ?? '';
   const sort: DateSort = params.get('sort') === 'acc' ? 'acc' : 'dec';
-  const { data, isPending, isError, isFetching, refetch } = useAvailableFoods(sort, search);
+  const query = useAvailableFoods(sort, search);
+  const { isPending, isError, isFetching, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const data = query.data?.pages.flatMap((p) => p.rows);
 
   function update(next: { search?: string; sort?: DateSort }) {
     const merged = { search, sort, ...next };
@@ -72,10 +76,13 @@ export default function AvailableFoodsPage() {
           <Spinner fullPage />
         ) : isError ? (
           <ErrorState message="Could not load foods." onRetry={() => void refetch()} />
-        ) : data.length === 0 ? (
+        ) : !data || data.length === 0 ? (
           <p className="py-12 text-center text-lg">No foods found.</p>
         ) : (
-          <FoodGrid foods={data} headingLevel={2} />
+          <>
+            <FoodGrid foods={data} headingLevel={2} />
+            <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoadMore={() => void fetchNextPage()} />
+          </>
         )}
       </div>
     </div>

@@ -1,0 +1,19 @@
+// The part of autocannon's programmatic API the benchmark uses (it ships no types).
+declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+  }
+  interface Result {
+    requests: { total: number };
+    duration: number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  }
+  interface Instance extends EventEmitter, PromiseLike<Result> {}
+  function autocannon(opts: Options): Instance;
+  export default autocannon;
+}

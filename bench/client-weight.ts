@@ -1,0 +1,78 @@
+/**
+ * Benchmark 3 of issue "Performance": the initial JS and CSS a browser loads to show
+ * each route of SPEC.md §2 from a cold cache, as served (the build's precompressed
+ * .gz and .br files, see vite.config.ts). Initial = the entry chunk and its static
+ * imports, plus the lazily loaded chunks the route needs before it can render
+ * (its page, `QueryBoundary` for data pages, `Protected` for login-required ones)
+ * with their static imports. Reads `dist/web/.vite/manifest.json`.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { kb } from './lib.js';
+
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+const DATA = ['api/QueryBoundary.tsx'];
+const GUARDED = [...DATA, 'auth/Protected.tsx'];
+/** Each route and the lazily loaded modules (manifest keys, relative to src/web) it renders with. */
+export const ROUTES: [string, string[]][] = [
+  ['/', []],
+  ['/login', ['pages/LoginPage.tsx']],
+  ['/register', ['pages/RegisterPage.tsx']],
+  ['/available-foods', [...DATA, 'pages/AvailableFoodsPage.tsx']],
+  ['/food/{id}', [...DATA, 'pages/FoodDetailsPage.tsx']],
+  ['/add-food', [...GUARDED, 'pages/AddFoodPage.tsx']],
+  ['/manage-my-foods', [...GUARDED, 'pages/ManageMyFoodsPage.tsx']],
+  ['/update-food/{id}', [...GUARDED, 'pages/UpdateFoodPage.tsx']],
+  ['/manage-food/{id}', [...GUARDED, 'pages/ManageFoodPage.tsx']],
+  ['/my-food-request', [...GUARDED, 'pages/MyFoodRequestPage.tsx']],
+  ['(unknown path)', ['pages/NotFoundPage.tsx']],
+];
+
+/** Bytes of `file` raw, gzip and brotli: the precompressed siblings when the build wrote them. */
+function sizes(file: string): { raw: number; gzip: number; br: number } {
+  const full = path.join(DIST, file);
+  const data = readFileSync(full);
+  const sibling = (ext: string, make: () => Buffer) => (existsSync(full + ext) ? statSync(full + ext).size : make().length);
+  return { raw: data.length, gzip: sibling('.gz', () => gzipSync(data, { level: 9 })), br: sibling('.br', () => brotliCompressSync(data)) };
+}
+
+/** The table rows: per route, initial JS and CSS (raw, gzip, brotli) and the number of files. */
+export function clientWeight(): Record<string, string | number>[] {
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  return ROUTES.map(([route, lazy]) => {
+    const js = new Set<string>();
+    const css = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`${key} is not in the build manifest`);
+      if (js.has(chunk.file)) return;
+      js.add(chunk.file);
+      chunk.css?.forEach((c) => css.add(c));
+      chunk.imports?.forEach(visit);
+    };
+    ['index.html', ...lazy].forEach(visit);
+    const sum = (files: Set<string>) =>
+      [...files].map(sizes).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, br: a.br + b.br }), { raw: 0, gzip: 0, br: 0 });
+    const j = sum(js);
+    const c = sum(css);
+    return {
+      route,
+      'JS files': js.size,
+      'JS raw': kb(j.raw),
+      'JS gzip': kb(j.gzip),
+      'JS brotli': kb(j.br),
+      'CSS raw': kb(c.raw),
+      'CSS gzip': kb(c.gzip),
+      'CSS brotli': kb(c.br),
+    };
+  });
+}

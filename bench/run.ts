@@ -1,0 +1,57 @@
+/**
+ * `npm run bench` (issue "Performance"): builds the client and the server, seeds the benchmark
+ * database when it does not hold the 100k fixture yet, then prints four tables:
+ * API throughput and latency against the raw baseline, client weight per route,
+ * and `npm start` cold start, with the issue's targets checked underneath.
+ * Needs PostgreSQL at `BENCH_DATABASE_URL` (default: local `plateful_bench`).
+ */
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiBenchmark } from './api.js';
+import { clientWeight } from './client-weight.js';
+import { coldStart } from './cold-start.js';
+import { BENCH_DATABASE_URL, printTable } from './lib.js';
+import { isSeeded, seedBenchDatabase } from './seed.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const began = performance.now();
+console.log(`Plateful benchmark — Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+// `npm run build`: the client (vite) and the compiled server (tsc), as `npm start` runs them.
+for (const [tool, args] of [
+  ['node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']],
+  ['node_modules/typescript/bin/tsc', ['-p', 'tsconfig.server.json']],
+] as const) {
+  const built = spawnSync(process.execPath, [path.join(root, tool), ...args], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+if (await isSeeded()) console.log(`Database ${BENCH_DATABASE_URL} already holds the fixture.`);
+else console.log(`Seeded ${BENCH_DATABASE_URL} in ${(await seedBenchDatabase()).toFixed(1)} s.`);
+
+const api = await apiBenchmark();
+printTable('1–2. API on 100 000 listings / 20 000 requests (PostgreSQL), autocannon 50 connections × 10 s (last row: 1 connection × 5 s): Plateful vs raw node:http + pg', api);
+const weight = clientWeight();
+printTable('3. Client: initial JS and CSS per route, as served (precompressed gzip -9 / brotli -q 11)', weight);
+const cold = await coldStart();
+printTable('4. `npm start` to a ready /api/ready (client already built; median of 3)', cold);
+
+const num = (v: string | number | undefined) => parseFloat(String(v));
+const search = api.find((r) => String(r.query) === 'search "tomato" (limit 24)')!;
+const searchAlone = api.find((r) => String(r.query).endsWith('1 connection'))!;
+const worstRatio = Math.min(...api.map((r) => num(r['Plateful/raw'])));
+const home = weight.find((r) => r.route === '/')!;
+const restart = num(cold[1]!.median);
+const first = num(cold[0]!.median);
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+printTable('Targets', [
+  { target: 'Plateful/raw ≥ 0.75 (every query)', measured: `worst ${worstRatio.toFixed(2)}`, result: verdict(worstRatio >= 0.75) },
+  { target: 'search p95 < 20 ms at 100k (50 connections)', measured: String(search.p95), result: verdict(num(search.p95) < 20) },
+  { target: 'search p95 < 20 ms at 100k (1 connection)', measured: String(searchAlone.p95), result: verdict(num(searchAlone.p95) < 20) },
+  { target: 'home initial JS gzip ≤ 90 KB', measured: String(home['JS gzip']), result: verdict(num(home['JS gzip']) <= 90) },
+  { target: 'cold start < 2 s (restart)', measured: `${(restart / 1000).toFixed(2)} s`, result: verdict(restart < 2000) },
+  { target: 'cold start < 2 s (first start, empty database)', measured: `${(first / 1000).toFixed(2)} s`, result: verdict(first < 2000) },
+]);
+console.log(`\nnpm run bench took ${((performance.now() - began) / 1000).toFixed(0)} s; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}.`);
