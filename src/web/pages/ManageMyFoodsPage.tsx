@@ -44,7 +44,7 @@ export default function ManageMyFoodsPage() {
       ) : data.length === 0 ? (
         <p className="py-12 text-center text-lg">You Don't added any foods</p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-200">
+        <div role="region" aria-label="Your foods" tabIndex={0} className="overflow-x-auto rounded-box border border-base-200">
           <table className="table">
             <caption className="sr-only">Your foods</caption>
             <thead>
