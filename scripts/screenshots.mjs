@@ -61,6 +61,9 @@ try {
         await page.goto(route);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.getByRole('status', { name: 'Loading' }).waitFor({ state: 'detached' });
+        // A full-page shot does not scroll, so lazy images below the fold are loaded first.
+        await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')));
+        await page.waitForFunction(() => [...document.images].every((img) => img.complete));
         await page.screenshot({ path: path.join(OUT, String(width), `${name}.png`), fullPage: true });
       }
       await context.close();

@@ -60,8 +60,8 @@ export default function ManageMyFoodsPage() {
                 <tr key={food._id}>
                   <td>
                     <div className="flex items-center gap-3">
-                      <img src={food.FoodImage} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
-                      <span className="font-medium">{food.FoodName}</span>
+                      <img src={food.FoodImage} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded object-cover" />
+                      <span className="min-w-32 font-medium">{food.FoodName}</span>
                     </div>
                   </td>
                   <td>
