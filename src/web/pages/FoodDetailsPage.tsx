@@ -5,6 +5,7 @@ import { ApiError } from '../api/http.js';
 import { useFood, useRequestFood } from '../api/queries.js';
 import { useAuth, type AppUser } from '../auth/useAuth.js';
 import { ErrorState } from '../components/ErrorState.js';
+import { wrapFocus } from '../components/focusWrap.js';
 import { successPopup } from '../components/popups.js';
 import { Spinner } from '../components/Spinner.js';
 import { formatDate, formatLocalDate } from '../lib/dates.js';
@@ -12,8 +13,8 @@ import { formatDateTime } from '../lib/datetime.js';
 import { usePageTitle } from '../lib/title.js';
 
 /**
- * The request dialog of SPEC.md §2: a modal `<dialog>` (focus is trapped and
- * Escape closes it) with the food's details, Additional Notes and Donation Money.
+ * The request dialog of SPEC.md §2: a modal `<dialog>` (focus is trapped, Escape
+ * closes it and focus returns to the 'Request' button) with the food's details, Additional Notes and Donation Money.
  * It exists only while open, so its texts never duplicate the page's.
  */
 function RequestDialog({
@@ -83,7 +84,7 @@ function RequestDialog({
   ];
 
   return (
-    <dialog ref={dialogRef} className="modal" aria-labelledby={`${id}-title`} onClose={onClose}>
+    <dialog ref={dialogRef} className="modal" aria-labelledby={`${id}-title`} onClose={onClose} onKeyDown={wrapFocus}>
       <div className="modal-box max-w-2xl">
         <h2 id={`${id}-title`} className="text-2xl font-bold">
           Request {food.FoodName}

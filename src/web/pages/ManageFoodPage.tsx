@@ -42,7 +42,7 @@ export default function ManageFoodPage() {
           <p className="text-center text-lg">
             Requests for <span className="font-semibold">{data[0]?.FoodName}</span>
           </p>
-          <div className="overflow-x-auto rounded-box border border-base-200">
+          <div role="region" aria-label="Requests for this food" tabIndex={0} className="overflow-x-auto rounded-box border border-base-200">
             <table className="table">
               <caption className="sr-only">Requests for this food</caption>
               <thead>

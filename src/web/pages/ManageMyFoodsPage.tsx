@@ -44,7 +44,7 @@ export default function ManageMyFoodsPage() {
       ) : data.length === 0 ? (
         <p className="py-12 text-center text-lg">You Don't added any foods</p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-200">
+        <div role="region" aria-label="Your foods" tabIndex={0} className="overflow-x-auto rounded-box border border-base-200">
           <table className="table">
             <caption className="sr-only">Your foods</caption>
             <thead>
@@ -60,8 +60,8 @@ export default function ManageMyFoodsPage() {
                 <tr key={food._id}>
                   <td>
                     <div className="flex items-center gap-3">
-                      <img src={food.FoodImage} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
-                      <span className="font-medium">{food.FoodName}</span>
+                      <img src={food.FoodImage} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded object-cover" />
+                      <span className="min-w-32 font-medium">{food.FoodName}</span>
                     </div>
                   </td>
                   <td>

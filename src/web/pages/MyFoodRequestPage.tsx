@@ -41,7 +41,7 @@ export default function MyFoodRequestPage() {
       ) : data.length === 0 ? (
         <p className="py-12 text-center text-lg">You haven&apos;t requested any foods yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-200">
+        <div role="region" aria-label="Your food requests" tabIndex={0} className="overflow-x-auto rounded-box border border-base-200">
           <table className="table">
             <caption className="sr-only">Your food requests</caption>
             <thead>

@@ -1,0 +1,26 @@
+// `npm run lighthouse`: Lighthouse 12 in Debian's Chromium against the built app
+// (fresh in-memory database with demo data) on home, available foods and one food
+// detail page; prints the four category scores (0–100) per page.
+// Options: LIGHTHOUSE_PORT (default 3320), CHROMIUM_PATH.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, someFoodId, startBuiltServer } from './built-server.mjs';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const server = await startBuiltServer(Number(process.env.LIGHTHOUSE_PORT ?? 3320));
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+try {
+  const pages = { home: '/', 'available foods': '/available-foods', 'food detail': `/food/${await someFoodId(server.origin)}` };
+  const rows = {};
+  for (const [name, path] of Object.entries(pages)) {
+    const { lhr } = await lighthouse(`${server.origin}${path}`, { port: chrome.port, logLevel: 'error', onlyCategories: CATEGORIES });
+    rows[name] = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+    const failed = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+    if (failed.length) rows[name].failing = failed.map((a) => a.id).join(', ');
+  }
+  console.table(rows);
+} finally {
+  chrome.kill();
+  await server.stop();
+}

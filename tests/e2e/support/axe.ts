@@ -1,0 +1,14 @@
+/** axe-core checks for the browser suites: WCAG 2.0–2.2 A/AA plus axe's best practices. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Runs axe on the page as it is now and fails with a readable list of any violations. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const report = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}  ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n')}`,
+  );
+  expect(report, `${violations.length} axe violation(s) on ${page.url()}`).toEqual([]);
+}
