@@ -1,11 +1,13 @@
 // Playwright: browser end-to-end tests in Debian's Chromium against the built app,
-// served by the real server on a fresh embedded database (with demo data).
+// served by the real server on a fresh embedded database (with demo data), beside a
+// test OpenID provider standing in for Google (tests/support/e2e-env.ts).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { APP_PORT, IDENTITY_ENV, OIDC_PORT } from './tests/support/e2e-env.js';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+const PORT = APP_PORT;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'plateful-e2e-'));
 
 export default defineConfig({
@@ -29,16 +31,29 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // A screen taller than the 500 × 600 Google sign-in popup (SPEC.md §9); headless defaults to 800 × 600.
+        '--screen-info={1600x1000}',
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx src/server/main.ts',
-    url: `http://localhost:${PORT}/api/ready`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    // Stands in for Google (tests/support/oidc-server.ts); the app reaches it through GOOGLE_DISCOVERY_URL.
+    {
+      command: 'node --import tsx tests/support/oidc-server.ts',
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `http://localhost:${PORT}/api/ready`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', ...IDENTITY_ENV },
+    },
+  ],
 });

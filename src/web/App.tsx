@@ -3,7 +3,8 @@
  * budget": the data router does not fit the home page's 90 KB). Home is in the
  * entry chunk; every other page is its own lazily loaded chunk, and the data
  * pages sit below the lazily loaded `QueryBoundary` that brings TanStack Query;
- * the login-required ones also below the lazily loaded guard `Protected`.
+ * the login-required ones also below the lazily loaded guard `Protected`. The
+ * account pages and the 404 page come with the lazily loaded `AccountRoutes`.
  */
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
@@ -21,7 +22,7 @@ const ManageMyFoodsPage = lazy(() => import('./pages/ManageMyFoodsPage.js'));
 const UpdateFoodPage = lazy(() => import('./pages/UpdateFoodPage.js'));
 const ManageFoodPage = lazy(() => import('./pages/ManageFoodPage.js'));
 const MyFoodRequestPage = lazy(() => import('./pages/MyFoodRequestPage.js'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage.js'));
+const AccountRoutes = lazy(() => import('./AccountRoutes.js'));
 
 /** All routes inside the shared layout. */
 export function App() {
@@ -42,7 +43,7 @@ export function App() {
             <Route path="my-food-request" element={<MyFoodRequestPage />} />
           </Route>
         </Route>
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<AccountRoutes />} />
       </Route>
     </Routes>
   );

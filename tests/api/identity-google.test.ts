@@ -3,134 +3,16 @@
 // the browser popup: it follows every redirect by hand, carrying each origin's
 // cookies; calls to Plateful go through app.inject, calls to the provider over HTTP.
 // Plateful's own server-to-server calls (discovery, JWKS, token, userinfo) are real.
-import { generateKeyPairSync } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_NOT_CONFIGURED } from '../../src/server/auth/auth.js';
 import { accounts, users } from '../../src/server/db/schema.js';
+import { startOpenIdProvider, type OpenIdProvider, type TestAccount } from '../support/oidc-provider.js';
 import { BACKENDS, signUp, startApp, type TestApp } from './harness.js';
 
 const PUBLIC_URL = 'http://plateful.test';
 const CLIENT_ID = 'plateful-test-client';
 const CLIENT_SECRET = 'plateful-test-client-secret-0123456789abcdef';
-
-interface TestAccount {
-  sub: string;
-  email: string;
-  name: string;
-  picture: string;
-}
-
-interface OpenIdProvider {
-  issuer: string;
-  /** Who the next sign-in at the provider logs in as; `'deny'` refuses the request. */
-  next: TestAccount | 'deny';
-  close(): Promise<void>;
-}
-
-/** oidc-provider storage in a Map (its default does the same, with a warning). */
-function memoryAdapter() {
-  const store = new Map<string, { payload: Record<string, unknown>; consumed?: number }>();
-  return class MemoryAdapter {
-    constructor(private readonly model: string) {}
-    private key(id: string) {
-      return `${this.model}:${id}`;
-    }
-    async upsert(id: string, payload: Record<string, unknown>) {
-      store.set(this.key(id), { payload });
-    }
-    async find(id: string) {
-      const entry = store.get(this.key(id));
-      return entry && { ...entry.payload, ...(entry.consumed ? { consumed: entry.consumed } : {}) };
-    }
-    async findByUid(uid: string) {
-      for (const [key, entry] of store) if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid) return entry.payload;
-      return undefined;
-    }
-    async findByUserCode() {
-      return undefined;
-    }
-    async consume(id: string) {
-      const entry = store.get(this.key(id));
-      if (entry) entry.consumed = Math.floor(Date.now() / 1000);
-    }
-    async destroy(id: string) {
-      store.delete(this.key(id));
-    }
-    async revokeByGrantId(grantId: string) {
-      for (const [key, entry] of store) if (entry.payload.grantId === grantId) store.delete(key);
-    }
-  };
-}
-
-/**
- * Starts oidc-provider on an ephemeral port with one confidential client whose
- * redirect URI is Plateful's Google callback. Its login and consent steps are
- * replaced by an automatic one that signs in `next` and grants what was asked.
- */
-async function startOpenIdProvider(): Promise<OpenIdProvider> {
-  // Set once the port, and so the issuer, is known.
-  const ref: { provider?: Provider } = {};
-  const accountsBySub = new Map<string, TestAccount>();
-  const state: OpenIdProvider = {
-    issuer: '',
-    next: 'deny',
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
-  };
-
-  const server: Server = createServer((req, res) => {
-    const provider = ref.provider;
-    if (!provider) return void res.writeHead(503).end();
-    if (!req.url?.startsWith('/interaction/')) return void provider.callback()(req, res);
-    void (async () => {
-      const details = await provider.interactionDetails(req, res);
-      const who = state.next;
-      if (who === 'deny') {
-        await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user said no.' });
-        return;
-      }
-      accountsBySub.set(who.sub, who);
-      const grant = new provider.Grant({ accountId: who.sub, clientId: String(details.params.client_id) });
-      grant.addOIDCScope(String(details.params.scope));
-      const grantId = await grant.save();
-      await provider.interactionFinished(req, res, { login: { accountId: who.sub }, consent: { grantId } });
-    })().catch((err: Error) => res.writeHead(500).end(err.message));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
-  ref.provider = new Provider(state.issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [`${PUBLIC_URL}/api/auth/callback/google`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    jwks: { keys: [{ ...signingKey, kid: 'test-key', use: 'sig', alg: 'RS256' }] as never },
-    cookies: { keys: ['oidc-test-cookie-key-0123456789'] },
-    features: { devInteractions: { enabled: false } },
-    adapter: memoryAdapter(),
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
-    async findAccount(_ctx, sub) {
-      const account = accountsBySub.get(sub);
-      if (!account) return undefined;
-      return {
-        accountId: sub,
-        claims: async () => ({ sub, email: account.email, email_verified: true, name: account.name, picture: account.picture }),
-      };
-    },
-  });
-  return state;
-}
 
 /** Cookies per origin, as a browser keeps them. */
 class CookieJar {
@@ -213,12 +95,16 @@ describe.each(BACKENDS)('Google sign-in on %s', (backend) => {
   let op: OpenIdProvider;
   let t: TestApp;
   beforeAll(async () => {
-    op = await startOpenIdProvider();
+    op = await startOpenIdProvider({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      redirectUri: `${PUBLIC_URL}/api/auth/callback/google`,
+    });
     t = await startApp(backend, {
       PUBLIC_URL,
       GOOGLE_CLIENT_ID: CLIENT_ID,
       GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
-      GOOGLE_DISCOVERY_URL: `${op.issuer}/.well-known/openid-configuration`,
+      GOOGLE_DISCOVERY_URL: op.discoveryUrl,
     });
   });
   afterAll(async () => {

@@ -1,50 +1,11 @@
 // Password reset by email (DESIGN.md "Identity"): a real SMTP server on 127.0.0.1
 // receives the mail; the link's token sets a new password once, within one hour,
 // and signs the account out everywhere.
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, verifications } from '../../src/server/db/schema.js';
+import { recipient, resetLinkOf, startInbox, type Inbox } from '../support/inbox.js';
 import { BACKENDS, buildTestApp, call, foodBody, signUp, startApp, type TestApp } from './harness.js';
-
-interface Inbox {
-  messages: ParsedMail[];
-  url: string;
-  close(): Promise<void>;
-}
-
-/** A real SMTP server on an ephemeral port that keeps every mail it accepts. */
-async function startInbox(): Promise<Inbox> {
-  const messages: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream).then(
-        (mail) => {
-          messages.push(mail);
-          done();
-        },
-        (err: Error) => done(err),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { messages, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-const recipient = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
-
-/** The reset link in a mail's text part. */
-function linkOf(mail: ParsedMail): URL {
-  const match = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? '');
-  if (!match) throw new Error(`no reset link in: ${mail.text}`);
-  return new URL(match[0]);
-}
 
 const signIn = (t: TestApp, email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
@@ -76,7 +37,7 @@ describe.each(BACKENDS)('password reset by email on %s', (backend) => {
     expect(recipient(mail)).toBe(user.email);
     expect(mail.subject).toBe('Reset your Plateful password');
     expect(mail.from?.text).toContain('no-reply@plateful.local');
-    const link = linkOf(mail);
+    const link = resetLinkOf(mail);
     expect(link.origin).toBe('http://plateful.test');
     expect(link.pathname).toBe('/reset-password');
     const token = link.searchParams.get('token')!;
@@ -126,7 +87,7 @@ describe.each(BACKENDS)('password reset by email on %s', (backend) => {
     const user = await signUp(t.app, 'Nora Noredirect');
     const before = inbox.messages.length;
     expect((await requestReset(t, user.email, undefined)).statusCode).toBe(200);
-    const link = linkOf(inbox.messages.at(-1)!);
+    const link = resetLinkOf(inbox.messages.at(-1)!);
     expect(`${link.origin}${link.pathname}`).toBe('http://plateful.test/reset-password');
 
     const foreign = await requestReset(t, user.email, 'https://evil.example/steal');
@@ -160,7 +121,7 @@ describe('reset mail and the log', () => {
     try {
       const user = await signUp(t.app, 'Lena Log');
       expect((await requestReset(t, user.email)).statusCode).toBe(200);
-      const token = linkOf(inbox.messages.at(-1)!).searchParams.get('token')!;
+      const token = resetLinkOf(inbox.messages.at(-1)!).searchParams.get('token')!;
       await t.app.inject({ method: 'GET', url: `/reset-password?token=${token}` });
       await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/${token}?callbackURL=/reset-password` });
       const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'logged-pass-9', token } });

@@ -88,18 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn: (email, password) => runAction(async () => (await actions()).signInEmail(email, password)),
       signUp: (input: SignUpInput) => runAction(async () => (await actions()).signUpEmail(input)),
       signOutUser: () => runAction(async () => (await actions()).signOutSession()),
-      signInWithGoogle: async (returnTo) => {
-        setLoading(true);
-        try {
-          const { googleSignInUrl } = await actions();
-          const url = await googleSignInUrl(new URL(returnTo, window.location.origin).href);
-          if (!url) throw new Error('Google sign-in did not return an address to continue.');
-          window.location.assign(url);
-        } catch (err) {
-          setLoading(false);
-          throw err;
-        }
-      },
+      track: runAction,
     }),
     [user, loading, refresh, runAction],
   );

@@ -24,15 +24,3 @@ export async function signUpEmail({ name, photoURL, email, password }: SignUpInp
 export async function signOutSession(): Promise<void> {
   await apiFetch(apiUrl('/auth/sign-out'), { method: 'POST', body: {} });
 }
-
-/**
- * `POST /api/auth/sign-in/social` for Google; returns the provider URL to send
- * the browser to. Throws when Google sign-in is not configured on the server.
- */
-export async function googleSignInUrl(callbackURL: string): Promise<string | undefined> {
-  const answer = await apiFetch<{ url?: string; redirect?: boolean } | undefined>(apiUrl('/auth/sign-in/social'), {
-    method: 'POST',
-    body: { provider: 'google', callbackURL },
-  });
-  return answer?.url;
-}

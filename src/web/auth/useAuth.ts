@@ -14,8 +14,11 @@ export interface AuthValue {
   signIn: (email: string, password: string) => Promise<void>;
   /** Creates the account with name and photo URL and signs in; throws with the provider's message. */
   signUp: (input: SignUpInput) => Promise<void>;
-  /** Starts Google sign-in, coming back to `returnTo`; throws when it cannot start. */
-  signInWithGoogle: (returnTo: string) => Promise<void>;
+  /**
+   * Runs another auth action (Google sign-in, password reset) the SPEC.md §4 way:
+   * loading true, the action, then the session re-read; rethrows the action's error.
+   */
+  track: (action: () => Promise<void>) => Promise<void>;
   /** Signs out; throws with the provider's message. */
   signOutUser: () => Promise<void>;
   /** Re-reads the session from the server. */

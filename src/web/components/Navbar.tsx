@@ -62,7 +62,7 @@ function Avatar({ name, photoURL }: { name: string; photoURL: string }) {
 /**
  * The navigation bar of SPEC.md §2: logo and product name linking to /, the five
  * links (a dropdown menu below the lg breakpoint), and Login, or the user's
- * avatar and a Logout button.
+ * avatar (a link to /profile) and a Logout button.
  */
 export function Navbar() {
   const { user, loading, signOutUser } = useAuth();
@@ -117,7 +117,9 @@ export function Navbar() {
       <div className="navbar-end gap-3">
         {user ? (
           <>
-            <Avatar name={user.displayName} photoURL={user.photoURL} />
+            <Link to="/profile" aria-label="Profile">
+              <Avatar name={user.displayName} photoURL={user.photoURL} />
+            </Link>
             <button type="button" className="btn btn-outline" onClick={() => void logout()} disabled={loading}>
               Logout
             </button>

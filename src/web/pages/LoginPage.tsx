@@ -1,22 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { googleSignIn, useGoogleOffered } from '../auth/googleSignIn.js';
 import { useAuth } from '../auth/useAuth.js';
+import { savedPath } from '../lib/savedPath.js';
 import { usePageTitle } from '../lib/title.js';
 import { toastError, toastSuccess } from '../lib/toast.js';
 
-/** The path saved by the route guard or the Request button (SPEC.md §2), if any. */
-function savedPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
-}
-
 /**
- * Login (SPEC.md §2 /login, §4 "Login"): email and password, a Google button and a
- * link to /register. Success: toast 'Login Successful', then the saved path or /.
+ * Login (SPEC.md §2 /login, §4 "Login"): email and password, a 'Forgot password?'
+ * link, a Google button (popup, see `auth/googleSignIn.ts`) and a link to /register.
+ * Success: toast 'Login Successful', then the saved path or /.
  */
 export default function LoginPage() {
   usePageTitle('Login');
-  const { signIn, signInWithGoogle } = useAuth();
+  const { signIn, track } = useAuth();
+  const googleOffered = useGoogleOffered();
   const navigate = useNavigate();
   const location = useLocation();
   const id = useId();
@@ -38,13 +36,16 @@ export default function LoginPage() {
     }
   }
 
+  // Not `busy` while the popup is open: a user who closes it can simply try again.
   async function handleGoogle() {
-    setBusy(true);
     try {
-      await signInWithGoogle(target);
+      if ((await googleSignIn(target, googleOffered)) !== 'signed-in') return;
+      // The popup set the session cookie: read it with the loading state of SPEC.md §4.
+      await track(async () => {});
+      toastSuccess('Login Successful');
+      void navigate(target, { replace: true });
     } catch (err) {
       toastError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
     }
   }
 
@@ -72,6 +73,9 @@ export default function LoginPage() {
                 required
                 className="input input-bordered w-full"
               />
+              <Link to="/forgot-password" className="link link-primary self-end text-sm">
+                Forgot password?
+              </Link>
             </div>
             <button type="submit" className="btn btn-primary w-full" disabled={busy}>
               Login

@@ -1,0 +1,57 @@
+/**
+ * Better Auth calls of the account pages (issue 3): starting Google sign-in,
+ * password reset by email, profile update (DESIGN.md "Identity"). Imported only
+ * by lazily loaded pages. Failures throw `ApiError` with the server's message.
+ */
+import { ApiError, apiFetch, apiUrl } from '../api/http.js';
+
+/** Where Better Auth sends the browser back after Google: on success and on failure (with `?error=`). */
+export interface GoogleCallbacks {
+  callbackURL: string;
+  errorCallbackURL: string;
+}
+
+/**
+ * `POST /api/auth/sign-in/social` for Google; returns the provider's authorization
+ * URL to open. Throws `ApiError` with the server's message, e.g. "Google sign-in is
+ * not configured on this server." (404) when GOOGLE_CLIENT_ID/SECRET are unset.
+ */
+export async function googleSignInUrl(callbacks: GoogleCallbacks): Promise<string> {
+  const answer = await apiFetch<{ url?: string } | undefined>(apiUrl('/auth/sign-in/social'), {
+    method: 'POST',
+    body: { provider: 'google', ...callbacks, disableRedirect: true },
+  });
+  if (!answer?.url) throw new Error('Google sign-in did not return an address to continue.');
+  return answer.url;
+}
+
+/**
+ * `POST /api/auth/request-password-reset`: mails a link to /reset-password when an
+ * account has `email`; the answer is the same either way.
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiFetch(apiUrl('/auth/request-password-reset'), { method: 'POST', body: { email, redirectTo: '/reset-password' } });
+}
+
+/** Message shown for a reset link that expired (1 hour) or was already used. */
+export const RESET_LINK_INVALID = 'This reset link has expired or has already been used. Ask for a new one.';
+
+/**
+ * `POST /api/auth/reset-password`: sets `newPassword` for the account of `token`
+ * and ends all its sessions. Throws `Error(RESET_LINK_INVALID)` for an expired or
+ * used token, else `ApiError` with the server's message.
+ */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  try {
+    await apiFetch(apiUrl('/auth/reset-password'), { method: 'POST', body: { token, newPassword } });
+  } catch (err) {
+    // Better Auth answers 400 "Invalid token" for unknown, expired and used tokens alike.
+    if (err instanceof ApiError && err.status === 400 && /invalid token/i.test(err.detail)) throw new Error(RESET_LINK_INVALID, { cause: err });
+    throw err;
+  }
+}
+
+/** `POST /api/auth/update-user`: new display name and photo URL (`null` removes the photo). */
+export async function updateProfile(profile: { name: string; image: string | null }): Promise<void> {
+  await apiFetch(apiUrl('/auth/update-user'), { method: 'POST', body: profile });
+}
