@@ -98,7 +98,16 @@ test('/food/{id}: details in the spec formats, images named, Request remembers t
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Additional Notes')).toBeVisible();
   await expect(dialog.getByLabel('Donation Money')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Request', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Request', exact: true })).toBeEnabled();
+});
+
+test('/food/{id}: the donor cannot request their own listing', async ({ page }) => {
+  await signInAs(page, world.donor);
+  await page.goto(`/food/${world.foodId}`);
+  await page.getByRole('button', { name: 'Request', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('This is your own listing, so you cannot request it.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Request', exact: true })).toBeDisabled();
 });
 
 test('/add-food and /update-food/{id}: the form fields, types and buttons', async ({ page }) => {

@@ -32,6 +32,8 @@ function RequestDialog({
   const id = useId();
   const requestFood = useRequestFood();
   const dialogRef = useRef<HTMLDialogElement>(null);
+  // DESIGN.md "The API": nobody requests their own food (the server answers 409).
+  const ownFood = food.Donator.Email === user.email;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -98,6 +100,11 @@ function RequestDialog({
             </div>
           ))}
         </dl>
+        {ownFood && (
+          <p id={`${id}-own`} className="mt-4 rounded-box bg-base-200 p-3 text-sm">
+            This is your own listing, so you cannot request it.
+          </p>
+        )}
         <form onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-notes`} className="font-medium">
@@ -115,7 +122,12 @@ function RequestDialog({
             <button type="button" className="btn btn-ghost" onClick={close}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary" disabled={requestFood.isPending}>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={ownFood || requestFood.isPending}
+              aria-describedby={ownFood ? `${id}-own` : undefined}
+            >
               {requestFood.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               Request
             </button>
