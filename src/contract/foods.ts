@@ -78,7 +78,7 @@ export const FoodsQuery = z
     sortByQuantity: flag.optional(),
     sortByDate: z.enum(['acc', 'dec']).optional(),
     search: z.string().max(LIMITS.search).refine(...noNul).optional(),
-    email: z.string().trim().max(254).optional(),
+    email: z.string().trim().max(LIMITS.email).optional(),
     limit: z.coerce.number().int().min(1).max(FOODS_MAX_LIMIT).optional(),
     cursor: z
       .string()

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { SMTP_PORT } from '../support/e2e-env.js';
-import { addFood, newUser, register } from '../support/e2e-users.js';
+import { addFood, newUser, register } from './support/world.js';
 import { recipient, resetLinkOf, startInbox, type Inbox } from '../support/inbox.js';
 
 let inbox: Inbox;

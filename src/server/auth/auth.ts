@@ -15,6 +15,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
+import { LIMITS } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema.js';
@@ -82,7 +83,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       enabled: true,
       autoSignIn: true,
       // SPEC.md §5 sets no password rule; 6 matches the hosted provider the spec was written for.
-      minPasswordLength: 6,
+      minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: 128,
       // POST /request-password-reset answers the same whether or not the account exists.
       async sendResetPassword({ user, url, token }) {

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { consume, refund, sendTooMany, SIGN_IN_ACCOUNT_LIMIT } from '../http/limits.js';
-import { problem, problemBody } from '../http/problem.js';
+import { problem, sendProblem } from '../http/problem.js';
 import type { Auth } from './auth.js';
 
 /** The signed-in user as Plateful sees it (SPEC.md §3 User). */
@@ -92,8 +92,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
       const url = new URL(req.url, config.publicUrl);
       // PostgreSQL text cannot hold U+0000: refuse it as bad input before it reaches a query.
       if (/%00/.test(req.url) || hasNul(req.body)) {
-        const detail = 'The request contains a NUL character.';
-        return reply.status(400).type('application/problem+json').send({ ...problemBody(400, detail), message: detail });
+        return sendProblem(reply, 400, 'The request contains a NUL character.', { withMessage: true });
       }
       // Per-account limit on failed password sign-ins, whatever the address (limits.ts).
       const account = url.pathname === '/api/auth/sign-in/email' ? signInKey(req.body) : undefined;

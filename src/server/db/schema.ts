@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REQUEST_STATUSES } from '../../contract/limits.js';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -126,9 +127,6 @@ export const foods = pgTable(
   ],
 );
 
-/** Request statuses (SPEC.md §4). */
-export const REQUEST_STATUSES = ['Pending', 'Delivered'] as const;
-
 /**
  * A request for a food (SPEC.md §3 Request): the food's fields and donor are
  * copied at creation; deleting the food withdraws its requests.
@@ -166,6 +164,6 @@ export const requests = pgTable(
     uniqueIndex('requests_one_pending_per_requester')
       .on(t.foodId, t.requesterId)
       .where(sql`${t.status} = 'Pending'`),
-    check('requests_status_known', sql`${t.status} in ('Pending', 'Delivered')`),
+    check('requests_status_known', sql`${t.status} in (${sql.raw(REQUEST_STATUSES.map((s) => `'${s}'`).join(', '))})`),
   ],
 );

@@ -179,24 +179,41 @@ export async function createFood(db: Database, input: FoodFields, donor: Session
 }
 
 /**
- * Loads a listing for change inside `tx`, locking it.
- * @throws 404 when it does not exist, 403 when `userId` is not its donor.
+ * A listing by id: the prepared read of {@link findFood}, or with `lock` a row
+ * lock inside a transaction (`update` to change it, `share` to keep it while
+ * depending on it).
+ * @throws 404 when it does not exist.
  */
-export async function lockOwnFood(tx: Database, id: string, userId: string): Promise<FoodRow> {
-  const [row] = await tx.select().from(foods).where(eq(foods.id, id)).for('update');
+export async function requireFood(db: Database, id: string, lock?: 'update' | 'share'): Promise<FoodRow> {
+  const row = lock ? (await db.select().from(foods).where(eq(foods.id, id)).for(lock))[0] : await findFood(db, id);
   if (!row) throw problem(404, 'No food listing has this id.');
-  if (row.donorId !== userId) throw problem(403, 'This food listing is not yours.');
+  return row;
+}
+
+/**
+ * A listing of `userId`'s own (DESIGN.md "The API": donors own their listings and
+ * the requests for them), read as {@link requireFood}.
+ * @throws 404 when it does not exist, 403 (`notYours`) when `userId` is not its donor.
+ */
+export async function requireOwnFood(
+  db: Database,
+  id: string,
+  userId: string,
+  { lock, notYours = 'This food listing is not yours.' }: { lock?: 'update'; notYours?: string } = {},
+): Promise<FoodRow> {
+  const row = await requireFood(db, id, lock);
+  if (row.donorId !== userId) throw problem(403, notYours);
   return row;
 }
 
 /**
  * Replaces a donor's listing (SPEC.md §7 PUT /foods/{id}); one transaction.
  * @returns Mongo-style counts: `modifiedCount` is 0 when nothing changed.
- * @throws 404 / 403 as `lockOwnFood`.
+ * @throws 404 / 403 as `requireOwnFood`.
  */
 export async function updateFood(db: Database, id: string, input: FoodFields, donor: SessionUser) {
   return db.transaction(async (tx) => {
-    const row = await lockOwnFood(tx, id, donor.id);
+    const row = await requireOwnFood(tx, id, donor.id, { lock: 'update' });
     const next = columns(input, donor);
     const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== row[k]);
     if (changed) await tx.update(foods).set({ ...next, updatedAt: new Date() }).where(eq(foods.id, id));
@@ -206,11 +223,11 @@ export async function updateFood(db: Database, id: string, input: FoodFields, do
 
 /**
  * Deletes a donor's listing and, by cascade, its requests; one transaction.
- * @throws 404 / 403 as `lockOwnFood`.
+ * @throws 404 / 403 as `requireOwnFood`.
  */
 export async function deleteFood(db: Database, id: string, userId: string) {
   return db.transaction(async (tx) => {
-    await lockOwnFood(tx, id, userId);
+    await requireOwnFood(tx, id, userId, { lock: 'update' });
     const deleted = await tx.delete(foods).where(eq(foods.id, id)).returning({ id: foods.id });
     return { acknowledged: true as const, deletedCount: deleted.length };
   });

@@ -20,7 +20,7 @@ import { localToday } from '../lib/dates.js';
 import {
   createFood,
   deleteFood,
-  findFood,
+  requireFood,
   listAvailableFoods,
   listDonorFoods,
   sortKey,
@@ -75,8 +75,7 @@ export async function foodRoutes(app: FastifyInstance) {
     '/api/foods/:id',
     { schema: { tags: ['foods'], params: IdParams, response: { 200: Food } } },
     async (req) => {
-      const row = await findFood(db, req.params.id);
-      if (!row) throw problem(404, 'No food listing has this id.');
+      const row = await requireFood(db, req.params.id);
       const user = await req.sessionUser();
       return toFood(row, Boolean(user));
     },

@@ -1,30 +1,42 @@
 /**
  * RFC 9457 problem documents: the one error shape of the API (DESIGN.md "The API").
- * `problem()` builds a throwable error; `registerProblemHandler` maps every error
- * (ours, validation, Fastify's, database) to `application/problem+json` without
- * stack traces or SQL.
+ * `problem()` builds a throwable error; `sendProblem()` is the one function that
+ * answers with a problem document, used by the error handler of
+ * `registerProblemHandler` (every thrown error: ours, validation, Fastify's,
+ * database; without stack traces or SQL) and by the hooks that answer before a
+ * route runs.
  */
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Problem } from '../../contract/index.js';
 
 export type FieldError = { field: string; message: string };
 
-/** An error that carries the status and detail of its problem document. */
+/** What a problem answer may carry beside status and detail. */
+export interface ProblemOptions {
+  /** Field-level validation errors (the `errors` member). */
+  errors?: FieldError[];
+  /** Seconds until a retry may succeed: sent as `Retry-After` (RFC 9110 §10.2.3). */
+  retryAfter?: number;
+  /** Repeat `detail` as `message`, for clients written for Better Auth's errors (`/api/auth/*`). */
+  withMessage?: boolean;
+}
+
+/** An error that carries the status, detail and options of its problem document. */
 export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    readonly errors?: FieldError[],
+    readonly options: ProblemOptions = {},
   ) {
     super(detail);
   }
 }
 
 /** Builds an `HttpProblem` to throw, e.g. `throw problem(403, 'This listing is not yours.')`. */
-export function problem(status: number, detail: string, errors?: FieldError[]): HttpProblem {
-  return new HttpProblem(status, detail, errors);
+export function problem(status: number, detail: string, options?: ProblemOptions): HttpProblem {
+  return new HttpProblem(status, detail, options);
 }
 
 /** The problem document body for `status` (RFC 9457 §3.1). */
@@ -37,6 +49,16 @@ export function problemBody(status: number, detail: string, errors?: FieldError[
     ...(errors?.length ? { errors } : {}),
   };
 }
+
+/** Answers `reply` with the problem document for `status` and `detail` (`application/problem+json`). */
+export function sendProblem(reply: FastifyReply, status: number, detail: string, options: ProblemOptions = {}): FastifyReply {
+  if (options.retryAfter !== undefined) reply.header('retry-after', String(options.retryAfter));
+  const body = problemBody(status, detail, options.errors);
+  return reply.status(status).type('application/problem+json').send(options.withMessage ? { ...body, message: detail } : body);
+}
+
+/** How long a client should wait when the database is unreachable: a guess, as no wait is known. */
+const UNAVAILABLE_RETRY_SECONDS = 30;
 
 // PostgreSQL / driver signals that the database cannot be reached (SQLSTATE class 08, 57P0x).
 const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
@@ -56,17 +78,18 @@ export function registerProblemHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     let status = 500;
     let detail = 'Something went wrong on our side. Please try again.';
-    let errors: FieldError[] | undefined;
+    let options: ProblemOptions = {};
 
     if (error instanceof HttpProblem) {
-      ({ status, detail, errors } = error);
+      ({ status, detail, options } = error);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
-      errors = error.validation.map((v) => ({
+      const errors = error.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request'),
         message: v.message ?? 'is invalid',
       }));
       detail = `Invalid ${error.validationContext ?? 'request'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`;
+      options = { errors };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       detail = status === 413 ? 'The request body is too large.' : error.message;
@@ -78,11 +101,11 @@ export function registerProblemHandler(app: FastifyInstance): void {
       } else if (code && UNAVAILABLE.has(code)) {
         status = 503;
         detail = 'The database is unavailable. Please try again shortly.';
+        options = { retryAfter: UNAVAILABLE_RETRY_SECONDS };
       }
     }
 
     if (status >= 500) req.log.error({ err: error }, 'request failed');
-    if (status === 429 || status === 503) reply.header('retry-after', '30');
-    return reply.status(status).type('application/problem+json').send(problemBody(status, detail, errors));
+    return sendProblem(reply, status, detail, options);
   });
 }

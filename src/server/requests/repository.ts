@@ -8,7 +8,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FoodRequest } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
-import { foods, requests } from '../db/schema.js';
+import { requests } from '../db/schema.js';
+import { requireFood, requireOwnFood } from '../foods/repository.js';
 import { problem } from '../http/problem.js';
 
 export type RequestRow = typeof requests.$inferSelect;
@@ -44,8 +45,7 @@ export async function createRequest(
   today: string,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const [food] = await tx.select().from(foods).where(eq(foods.id, input.FoodId)).for('share');
-    if (!food) throw problem(404, 'No food listing has this id.');
+    const food = await requireFood(tx, input.FoodId, 'share');
     if (food.donorId === requester.id) throw problem(409, 'You cannot request your own food.');
     if (food.expiresOn < today) throw problem(409, 'This food has expired and can no longer be requested.');
     const [pending] = await tx
@@ -82,9 +82,7 @@ export async function createRequest(
  * @throws 404 unknown food, 403 when `userId` is not its donor.
  */
 export async function listFoodRequests(db: Database, foodId: string, userId: string): Promise<RequestRow[]> {
-  const [food] = await db.select({ donorId: foods.donorId }).from(foods).where(eq(foods.id, foodId));
-  if (!food) throw problem(404, 'No food listing has this id.');
-  if (food.donorId !== userId) throw problem(403, 'Only the donor sees the requests for this food.');
+  await requireOwnFood(db, foodId, userId, { notYours: 'Only the donor sees the requests for this food.' });
   return foodRequestsQuery(db, foodId);
 }
 

@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../features/auth/useAuth.js';
 import { PRODUCT } from '../lib/title.js';
-import { toastError, toastSuccess } from '../lib/toast.js';
+import { toastFailure, toastSuccess } from '../lib/toast.js';
 
 /** The bar links of SPEC.md §2 "Layout", in order. */
 const LINKS = [
@@ -73,7 +73,7 @@ export function Navbar() {
       await signOutUser();
       toastSuccess('LogOut Successful');
     } catch (err) {
-      toastError(err instanceof Error ? err.message : String(err));
+      toastFailure(err);
     }
   }
 
