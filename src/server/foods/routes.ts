@@ -46,6 +46,12 @@ function page(req: FastifyRequest, reply: FastifyReply, rows: FoodRow[], limit: 
   return shown;
 }
 
+/**
+ * Fastify plugin of `/api/foods` (SPEC.md §7): the featured, available, search and
+ * own-listings reads (keyset pages, see `page`), one listing, and create, update
+ * and delete for the signed-in donor. Needs `app.db` and the auth plugin's
+ * `req.sessionUser`/`req.requireUser`; errors are thrown as problems (`problem.ts`).
+ */
 export async function foodRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;

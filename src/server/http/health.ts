@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { problem } from './problem.js';
 
+/** Fastify plugin of the two probes; `opts.ping` resolves true when the database answers (503 problem otherwise). */
 export async function healthRoutes(app: FastifyInstance, opts: { ping: () => Promise<boolean> }) {
   app.get('/api/health', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { schema: { tags: ['health'] } }, async () => {

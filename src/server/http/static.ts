@@ -16,6 +16,7 @@ import { sendProblem } from './problem.js';
 export const WEB_DIST = path.join(PACKAGE_ROOT, 'dist/web');
 const DEMO_IMAGES = path.join(PACKAGE_ROOT, 'src/server/seed/images');
 
+/** Fastify plugin of the files described above and of the not-found answer (register it last). */
 export async function staticRoutes(app: FastifyInstance) {
   const hasClient = existsSync(path.join(WEB_DIST, 'index.html'));
   await app.register(fastifyStatic, {

@@ -24,6 +24,12 @@ import {
   toFoodRequest,
 } from './repository.js';
 
+/**
+ * Fastify plugin of `/api/requests` (SPEC.md §7): create a request, list the
+ * requester's own and a donor's food's requests, mark delivered (donor) and cancel
+ * (requester, while pending). Needs `app.db` and the auth plugin; identity comes
+ * only from the session (DESIGN.md "The API").
+ */
 export async function requestRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
