@@ -34,7 +34,7 @@ export async function staticRoutes(app: FastifyInstance) {
       preCompressed: true,
       setHeaders(res, file) {
         // Vite's hashed assets never change; everything else is revalidated.
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
