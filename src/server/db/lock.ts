@@ -51,7 +51,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    let owner = NaN;
+    let owner: number;
     try {
       owner = Number(readFileSync(file, 'utf8').trim());
     } catch {
