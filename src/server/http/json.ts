@@ -31,7 +31,7 @@ export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
 
 /** Replaces the `application/json` parser with Fastify's own behind the depth check. */
 export function registerJsonParser(app: FastifyInstance): void {
-  const parse = app.getDefaultJsonParser('error', 'ignore');
+  const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
