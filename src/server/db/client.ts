@@ -26,6 +26,13 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Answers true when the database responds to a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Subscribes to PostgreSQL `NOTIFY channel` (`pg_notify`), delivered after the
+   * notifying transaction commits, from this process or any other on the same
+   * database; on PGlite, from this process. `channel` must be a plain identifier.
+   * Resolves once listening, with a function that unsubscribes.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -45,6 +52,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: 'postgres',
       ping: () => pool.query('select 1').then(() => true, () => false),
+      listen: (channel, onNotify) => listenPg(opts.databaseUrl!, channel, onNotify),
       close: () => pool.end(),
     };
   }
@@ -57,6 +65,28 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     db,
     kind: 'pglite',
     ping: () => client.query('select 1').then(() => true, () => false),
+    listen: async (channel, onNotify) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
     close: () => client.close(),
   };
+}
+
+/**
+ * LISTEN on one dedicated connection (a pooled one would be returned to the pool).
+ * A lost connection is not re-opened: listeners keep a polling fallback.
+ */
+async function listenPg(url: string, channel: string, onNotify: (payload: string) => void) {
+  const client = new pg.Client({ connectionString: url });
+  // Without a handler, an 'error' (server restart, network) would crash the process.
+  client.on('error', () => undefined);
+  client.on('notification', (n) => {
+    if (n.channel === channel) onNotify(n.payload ?? '');
+  });
+  await client.connect();
+  await client.query(`listen "${channel}"`);
+  return () => client.end().catch(() => undefined);
 }
