@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountRoutes } from './account/routes.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
 import { authPlugin } from './auth/plugin.js';
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(sessionRoutes);
   await app.register(foodRoutes);
   await app.register(requestRoutes);
+  await app.register(accountRoutes);
   await app.register(staticRoutes);
   return app;
 }
