@@ -163,7 +163,9 @@ describe('reset mail and the log', () => {
       const user = await signUp(t.app, 'Otto Offline');
       expect((await requestReset(t, user.email)).statusCode).toBe(200);
       await t.app.outbox.whenIdle();
-      const entry = t.lines.map((l) => JSON.parse(l) as { level: number; msg: string; mail?: { to: string; text: string } }).find((l) => l.mail?.text);
+      const entry = t.lines
+        .map((l) => JSON.parse(l) as { level: number; msg: string; mail?: { to: string; subject: string; text: string } })
+        .find((l) => l.mail?.subject === RESET_SUBJECT);
       expect(entry).toBeDefined();
       expect(entry!.level).toBe(30);
       expect(entry!.mail!.to).toBe(user.email);

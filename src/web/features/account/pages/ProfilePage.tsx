@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { updateProfile } from '../../auth/api/authClient.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { Field, FormCard } from '../../../ui/FormCard.js';
@@ -64,6 +65,9 @@ export default function ProfilePage() {
           Save Profile
         </button>
       </form>
+      <Link to="/account" className="link link-primary text-center">
+        Account: devices, password and your data
+      </Link>
     </FormCard>
   );
 }
