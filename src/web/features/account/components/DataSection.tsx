@@ -30,22 +30,23 @@ async function askPassword(): Promise<string | null> {
  * confirmed (GDPR Art. 17), then home, signed out.
  */
 export function DataSection() {
-  const { track } = useAuth();
+  const { refresh } = useAuth();
   const navigate = useNavigate();
 
   async function deleteMine() {
     const password = await askPassword();
     if (password === null) return;
     try {
-      await track(async () => {
-        const { deleteAccount } = await import('../../auth/api/authClient.js');
-        await deleteAccount(password);
-      });
-      toastSuccess('Your account has been deleted');
-      void navigate('/', { replace: true });
+      const { deleteAccount } = await import('../../auth/api/authClient.js');
+      await deleteAccount(password);
     } catch (err) {
       toastError(err instanceof Error ? err.message : String(err));
+      return;
     }
+    // Home first: reading the (now absent) session on this login-only page would send the user to /login.
+    void navigate('/', { replace: true });
+    toastSuccess('Your account has been deleted');
+    await refresh();
   }
 
   return (
