@@ -56,6 +56,9 @@ export default function AvailableFoodsPage() {
               name="search"
               type="search"
               maxLength={120}
+              // The API serves searches of 3 letters or digits in a row (isIndexableSearch); the browser says so before sending.
+              pattern=".*[\p{L}\p{N}]{3}.*"
+              title="Type at least 3 letters or digits."
               defaultValue={search}
               placeholder="Food name"
               className="input input-bordered w-full"
