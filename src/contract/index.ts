@@ -7,3 +7,4 @@ export * from './common.js';
 export * from './foods.js';
 export * from './requests.js';
 export * from './session.js';
+export * from './account.js';

@@ -27,6 +27,13 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Answers true when the database responds to a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Subscribes to PostgreSQL `NOTIFY channel` (`pg_notify`), delivered after the
+   * notifying transaction commits, from this process or any other on the same
+   * database; on PGlite, from this process. `channel` must be a plain identifier.
+   * Resolves once listening, with a function that unsubscribes.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -95,6 +102,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       db,
       kind: 'postgres',
       ping: () => ping(() => pool.query('select 1')),
+      listen: (channel, onNotify) => listenPg(opts.databaseUrl!, channel, onNotify),
       close: () => pool.end(),
     };
   }
@@ -110,10 +118,32 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       db,
       kind: 'pglite',
       ping: () => ping(() => client.query('select 1')),
+      listen: async (channel, onNotify) => {
+        const unsubscribe = await client.listen(channel, onNotify);
+        return async () => {
+          if (!client.closed) await unsubscribe();
+        };
+      },
       close: () => client.close().finally(unlock),
     };
   } catch (error) {
     unlock();
     throw error;
   }
+}
+
+/**
+ * LISTEN on one dedicated connection (a pooled one would be returned to the pool).
+ * A lost connection is not re-opened: listeners keep a polling fallback.
+ */
+async function listenPg(url: string, channel: string, onNotify: (payload: string) => void) {
+  const client = new pg.Client({ connectionString: url });
+  // Without a handler, an 'error' (server restart, network) would crash the process.
+  client.on('error', () => undefined);
+  client.on('notification', (n) => {
+    if (n.channel === channel) onNotify(n.payload ?? '');
+  });
+  await client.connect();
+  await client.query(`listen "${channel}"`);
+  return () => client.end().catch(() => undefined);
 }

@@ -2,12 +2,12 @@
  * Food listing queries (SPEC.md §3 Food, §7 `/foods`). Rows are mapped to the
  * spec's field names here so routes only speak the contract.
  */
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Food } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
-import { foods } from '../db/schema.js';
+import { foods, requests } from '../db/schema.js';
 import { problem } from '../http/problem.js';
 
 export type FoodRow = typeof foods.$inferSelect;
@@ -22,7 +22,7 @@ export interface FoodFields {
   AdditionalNotes: string;
 }
 
-/** Maps a row to the API's `Food`; `Donator.Email` only for signed-in viewers (DESIGN.md). */
+/** Maps a row to the API's `Food`; `Donator.Email` only when `showEmail` (see {@link donorEmailVisibility}). */
 export function toFood(row: FoodRow, showEmail: boolean): Food {
   return {
     _id: row.id,
@@ -34,6 +34,26 @@ export function toFood(row: FoodRow, showEmail: boolean): Food {
     AdditionalNotes: row.notes,
     Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}) },
   };
+}
+
+/**
+ * Who may read `Donator.Email` of each of `rows` (issue 13): the donor, and users
+ * who have a request (any status) for that food; nobody else, signed in or not,
+ * so paging the lists harvests no addresses. One query for the whole page.
+ * @returns a predicate on a row.
+ */
+export async function donorEmailVisibility(db: Database, viewerId: string | undefined, rows: FoodRow[]): Promise<(row: FoodRow) => boolean> {
+  if (!viewerId) return () => false;
+  const others = rows.filter((r) => r.donorId !== viewerId).map((r) => r.id);
+  const requested = new Set<string>();
+  if (others.length) {
+    const found = await db
+      .selectDistinct({ foodId: requests.foodId })
+      .from(requests)
+      .where(and(eq(requests.requesterId, viewerId), inArray(requests.foodId, others)));
+    for (const f of found) requested.add(f.foodId);
+  }
+  return (row) => row.donorId === viewerId || requested.has(row.id);
 }
 
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */

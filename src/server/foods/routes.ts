@@ -20,6 +20,7 @@ import { localToday } from '../lib/dates.js';
 import {
   createFood,
   deleteFood,
+  donorEmailVisibility,
   requireFood,
   listAvailableFoods,
   listDonorFoods,
@@ -73,7 +74,9 @@ export async function foodRoutes(app: FastifyInstance) {
       }
       const order = q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
       const rows = await listAvailableFoods(db, { order, search: q.search, limit: limit + 1, availableOn: localToday(), after });
-      return page(req, reply, rows, limit, order).map((row) => toFood(row, Boolean(user)));
+      const shown = page(req, reply, rows, limit, order);
+      const visible = await donorEmailVisibility(db, user?.id, shown);
+      return shown.map((row) => toFood(row, visible(row)));
     },
   );
 
@@ -83,7 +86,8 @@ export async function foodRoutes(app: FastifyInstance) {
     async (req) => {
       const row = await requireFood(db, req.params.id);
       const user = await req.sessionUser();
-      return toFood(row, Boolean(user));
+      const visible = await donorEmailVisibility(db, user?.id, [row]);
+      return toFood(row, visible(row));
     },
   );
 

@@ -22,6 +22,7 @@ const GoogleDonePage = lazy(() => import('../features/auth/pages/GoogleDonePage.
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage.js'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage.js'));
 const ProfilePage = lazy(() => import('../features/account/pages/ProfilePage.js'));
+const AccountPage = lazy(() => import('../features/account/pages/AccountPage.js'));
 
 const AvailableFoodsPage = lazy(() => import('../features/foods/pages/AvailableFoodsPage.js'));
 const FoodDetailsPage = lazy(() => import('../features/foods/pages/FoodDetailsPage.js'));
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route element={<RequireAuth />}>
           <Route path="profile" element={<ProfilePage />} />
+          <Route path="account" element={<AccountPage />} />
         </Route>
         <Route element={<QueryBoundary />}>
           <Route path="available-foods" element={<AvailableFoodsPage />} />

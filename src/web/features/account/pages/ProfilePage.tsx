@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { LIMITS } from '../../../../contract/limits.js';
 import { updateProfile } from '../../auth/api/authClient.js';
 import { useAuth } from '../../auth/useAuth.js';
@@ -52,6 +53,9 @@ export default function ProfilePage() {
           Save Profile
         </button>
       </form>
+      <Link to="/account" className="link link-primary text-center">
+        Account: devices, password and your data
+      </Link>
     </FormCard>
   );
 }

@@ -80,3 +80,18 @@ export async function resetPassword(token: string, newPassword: string): Promise
 export async function updateProfile(profile: { name: string; image: string | null }): Promise<void> {
   await apiFetch(apiUrl('/auth/update-user'), { method: 'POST', body: profile });
 }
+
+/** `POST /api/auth/send-verification-email`: mails a fresh verification link to the signed-in user (issue 13). */
+export async function resendVerificationEmail(email: string): Promise<void> {
+  await apiFetch(apiUrl('/auth/send-verification-email'), { method: 'POST', body: { email, callbackURL: '/' } });
+}
+
+/** `POST /api/auth/change-password`; the server ends every other session and renews this one. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  await apiFetch(apiUrl('/auth/change-password'), { method: 'POST', body: { currentPassword, newPassword, revokeOtherSessions: true } });
+}
+
+/** `POST /api/auth/delete-user` with the password: deletes the account and everything it listed or requested. */
+export async function deleteAccount(password: string): Promise<void> {
+  await apiFetch(apiUrl('/auth/delete-user'), { method: 'POST', body: { password } });
+}

@@ -12,6 +12,8 @@ export interface AppUser {
   email: string;
   displayName: string;
   photoURL: string;
+  /** Whether the address was confirmed through the mailed link (issue 13). */
+  emailVerified: boolean;
 }
 
 interface AuthUser {
@@ -19,11 +21,12 @@ interface AuthUser {
   name: string;
   email: string;
   image?: string | null;
+  emailVerified?: boolean;
 }
 
 /** Maps Better Auth's user to the spec's `{email, displayName, photoURL}`. */
 export function toAppUser(user: AuthUser): AppUser {
-  return { email: user.email, displayName: user.name, photoURL: user.image ?? '' };
+  return { email: user.email, displayName: user.name, photoURL: user.image ?? '', emailVerified: user.emailVerified ?? false };
 }
 
 /** `GET /api/auth/get-session` → the current user, or null when signed out. */
