@@ -7,3 +7,5 @@ export * from './common.js';
 export * from './foods.js';
 export * from './requests.js';
 export * from './session.js';
+export * from './messages.js';
+export * from './notifications.js';

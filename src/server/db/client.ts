@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PACKAGE_ROOT } from '../lib/paths.js';
+import { listenPg } from './listen.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -26,6 +27,14 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Answers true when the database responds to a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Subscribes to PostgreSQL `NOTIFY channel` (`pg_notify`), delivered after the
+   * notifying transaction commits, from this process or any other on the same
+   * database; on PGlite, from this process. `channel` must be a plain identifier.
+   * Resolves once listening, with a function that unsubscribes. On PostgreSQL a lost
+   * connection is re-opened (db/listen.ts) and `onListening` runs after each LISTEN.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListening?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -45,6 +54,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: 'postgres',
       ping: () => pool.query('select 1').then(() => true, () => false),
+      listen: (channel, onNotify, onListening) => listenPg(opts.databaseUrl!, channel, onNotify, onListening),
       close: () => pool.end(),
     };
   }
@@ -57,6 +67,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     db,
     kind: 'pglite',
     ping: () => client.query('select 1').then(() => true, () => false),
+    listen: async (channel, onNotify) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
     close: () => client.close(),
   };
 }
