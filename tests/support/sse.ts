@@ -1,7 +1,10 @@
 /**
  * A Server-Sent Events client for tests (`app.inject` cannot stream): reads
  * `GET /api/events` of a listening server over real HTTP and parses its frames.
+ * node:http without an agent, so closing the client closes its one socket (fetch's
+ * pool would open another to the server, keeping `app.close()` waiting).
  */
+import http from 'node:http';
 
 export interface SseEvent {
   event: string;
@@ -23,15 +26,19 @@ export interface SseClient {
 
 /** Opens `url` with `cookie` (and `Last-Event-ID` when given); resolves once the answer's headers arrived. */
 export async function openEvents(url: string, cookie?: string, lastEventId?: string): Promise<SseClient> {
-  const abort = new AbortController();
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (cookie) headers.cookie = cookie;
   if (lastEventId) headers['last-event-id'] = lastEventId;
-  const res = await fetch(url, { headers, signal: abort.signal });
+  const req = http.get(url, { headers, agent: false });
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    req.once('response', resolve);
+    req.once('error', reject);
+  });
+  req.on('error', () => undefined);
   const events: SseEvent[] = [];
   const waiters = new Set<{ match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }>();
   const client: SseClient = {
-    status: res.status,
+    status: res.statusCode ?? 0,
     events,
     comments: 0,
     next(match, timeoutMs = 3000) {
@@ -52,14 +59,17 @@ export async function openEvents(url: string, cookie?: string, lastEventId?: str
         waiters.add(w);
       });
     },
-    close: () => abort.abort(),
+    close: () => req.destroy(),
   };
-  if (res.status !== 200 || !res.body) return client;
+  if (res.statusCode !== 200) {
+    res.resume();
+    return client;
+  }
   void (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
     try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      for await (const chunk of res as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true });
         let cut: number;
         while ((cut = buffer.indexOf('\n\n')) >= 0) {

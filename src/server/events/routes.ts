@@ -63,11 +63,13 @@ export async function eventRoutes(app: FastifyInstance, opts: { listen: Database
     });
     res.flushHeaders();
     const stream: Stream = { userId: user.id, write: (chunk) => void res.write(chunk) };
-    const entry: { presenceId?: string; end(): void } = { end: () => res.end() };
+    // Shutting down: the socket served this stream only, so it goes too (no idle keep-alive left).
+    const socket = req.raw.socket;
+    const entry: { presenceId?: string; end(): void } = { end: () => res.end(() => socket.destroy()) };
     let closed = false;
     open.set(stream, entry);
     hub.add(stream);
-    req.raw.on('close', () => {
+    res.on('close', () => {
       closed = true;
       hub.remove(stream);
       open.delete(stream);
