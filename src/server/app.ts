@@ -24,6 +24,8 @@ import { registerJsonParser } from './http/json.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
 import { mailPlugin } from './mail/mailer.js';
+import { outboxPlugin } from './outbox/plugin.js';
+import type { OutboxOptions } from './outbox/worker.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerOriginCheck } from './http/origin.js';
 import { registerProblemHandler } from './http/problem.js';
@@ -54,8 +56,8 @@ export const BODY_LIMIT = 64 * 1024;
 export async function buildApp(
   config: Config,
   database?: DatabaseHandle,
-  /** `logStream`: where log lines go instead of stdout (tests read them). */
-  opts: { logStream?: { write(line: string): void } } = {},
+  /** `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests). */
+  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions> } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -137,7 +139,8 @@ export async function buildApp(
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(mailPlugin, { config });
-  await app.register(authPlugin, { auth: createAuth(config, handle.db, { mailer: app.mailer, log: app.log }), config });
+  await app.register(outboxPlugin, { database: handle, options: opts.outbox });
+  await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
   await app.register(sessionRoutes);

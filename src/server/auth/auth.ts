@@ -19,13 +19,12 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema.js';
 import { AUTH_IP_LIMITS as L } from '../http/limits.js';
-import type { Mailer } from '../mail/mailer.js';
+import { enqueueMail } from '../outbox/outbox.js';
 import { assertProfile } from './profile.js';
 import { RESET_TOKEN_TTL_SECONDS, resetLink, resetPasswordMail } from './reset-mail.js';
 
-/** What the auth instance needs from the app: the mailer and the logger. */
+/** What the auth instance needs from the app: the logger. */
 export interface AuthDeps {
-  mailer: Mailer;
   log: FastifyBaseLogger;
 }
 
@@ -64,10 +63,10 @@ function googlePlugin(google: NonNullable<Config['google']>) {
   });
 }
 
-/** Builds the Better Auth instance over our database; reset mails go through `deps.mailer`. */
+/** Builds the Better Auth instance over our database; its mails go through the outbox. */
 export function createAuth(config: Config, db: Database, deps: AuthDeps) {
   const secure = config.publicUrl.startsWith('https://');
-  const { mailer, log } = deps;
+  const { log } = deps;
   return betterAuth({
     appName: 'Plateful',
     baseURL: config.publicUrl,
@@ -84,15 +83,10 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       // SPEC.md §5 sets no password rule; 6 matches the hosted provider the spec was written for.
       minPasswordLength: 6,
       maxPasswordLength: 128,
-      // POST /request-password-reset answers the same whether or not the account exists.
+      // POST /request-password-reset answers the same, in the same time, whether or not
+      // the account exists (issue 13): the mail is only queued here, and sent after the answer.
       async sendResetPassword({ user, url, token }) {
-        const link = resetLink(config.publicUrl, url, token);
-        try {
-          await mailer.send(resetPasswordMail(user.email, user.name, link));
-        } catch (err) {
-          // Never the link: it carries the token.
-          log.error({ err: { message: (err as Error).message }, userId: user.id }, 'password reset mail failed');
-        }
+        await enqueueMail(db, resetPasswordMail(user.email, user.name, resetLink(config.publicUrl, url, token)));
       },
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       // A reset signs the account out everywhere: a stolen session dies with the old password.

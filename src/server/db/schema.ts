@@ -1,7 +1,8 @@
 /**
  * Database schema (Drizzle). Better Auth's tables (users, sessions, accounts,
  * verifications, rate_limits) and Plateful's own: foods and requests
- * (SPEC.md §3, DESIGN.md "Data"). Migrations in /drizzle are generated from this file.
+ * (SPEC.md §3, DESIGN.md "Data"), and the mail outbox (DESIGN.md "Beyond the spec
+ * (turn 2)"). Migrations in /drizzle are generated from this file.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -11,6 +12,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -266,4 +268,30 @@ export const requests = pgTable(
       .where(sql`${t.status} = 'Pending'`),
     check('requests_status_known', sql`${t.status} in ('Pending', 'Delivered')`),
   ],
+);
+
+/**
+ * The durable mail outbox (DESIGN.md "Beyond the spec (turn 2)", issue 13): a row is
+ * written in the same transaction as the event that causes the mail, and a worker
+ * sends it after commit (src/server/outbox). `run_at` is when the row is next due:
+ * a claim pushes it one lease ahead, a failure by the backoff. Sent rows are deleted;
+ * a row that failed `attempts` times for good keeps `failed_at` and `last_error`.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The worker's claim reads due rows in order from this index.
+  (t) => [index('outbox_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`)],
 );
