@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { FoodRequest } from '../../../../contract/index.js';
 import { useFoodRequests, useMarkDelivered } from '../api/requests.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
@@ -76,7 +76,10 @@ export default function ManageFoodPage() {
                       <td>
                         <span className={`badge ${delivered ? 'badge-success' : 'badge-warning'}`}>{request.Status}</span>
                       </td>
-                      <td>
+                      <td className="flex flex-wrap gap-2">
+                        <Link to={`/requests/${request._id}`} className="btn btn-sm btn-outline whitespace-nowrap">
+                          Messages
+                        </Link>
                         <button
                           type="button"
                           className="btn btn-sm btn-primary whitespace-nowrap"

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { FoodRequest } from '../../../../contract/index.js';
 import { useCancelRequest, useMyRequests } from '../api/requests.js';
 import { useAuth } from '../../auth/useAuth.js';
@@ -70,7 +71,10 @@ export default function MyFoodRequestPage() {
                     <td>
                       <span className={`badge ${pending ? 'badge-warning' : 'badge-success'}`}>{request.Status}</span>
                     </td>
-                    <td>
+                    <td className="flex flex-wrap gap-2">
+                      <Link to={`/requests/${request._id}`} className="btn btn-sm btn-outline whitespace-nowrap">
+                        Messages
+                      </Link>
                       <button
                         type="button"
                         className="btn btn-sm btn-error whitespace-nowrap"
