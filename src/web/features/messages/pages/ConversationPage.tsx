@@ -41,7 +41,8 @@ export default function ConversationPage() {
         />
       ) : (
         <>
-          <ol role="log" aria-live="polite" aria-label="Conversation" className="flex flex-col gap-3">
+          <div role="log" aria-live="polite" aria-label="Conversation">
+          <ol className="flex flex-col gap-3">
             {data.length === 0 && <li className="py-6 text-center">No messages yet. Say when you can pick up or hand over the food.</li>}
             {data.map((m) => (
               <li key={m._id} className={`chat ${m.Mine ? 'chat-end' : 'chat-start'}`}>
@@ -60,6 +61,7 @@ export default function ConversationPage() {
               </li>
             ))}
           </ol>
+          </div>
           <form onSubmit={submit} className="flex flex-col gap-2">
             <label htmlFor="message-body" className="font-medium">
               Message
