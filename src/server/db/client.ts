@@ -17,7 +17,10 @@ import pg from 'pg';
 import { PACKAGE_ROOT } from '../lib/paths.js';
 import { listenPg } from './listen.js';
 import { lockDataDir } from './lock.js';
-import * as schema from './schema.js';
+import * as pickupSchema from './schema-pickup.js';
+import * as baseSchema from './schema.js';
+
+const schema = { ...baseSchema, ...pickupSchema };
 
 export type Schema = typeof schema;
 /** The Drizzle handle every repository takes; the same API over PGlite and PostgreSQL. */
