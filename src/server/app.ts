@@ -17,6 +17,8 @@ import { authPlugin } from './auth/plugin.js';
 import { authProviderRoutes } from './auth/providers.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { emailPreferenceRoutes } from './email-preferences/routes.js';
+import { eventRoutes } from './events/routes.js';
 import { foodRoutes } from './foods/routes.js';
 import { healthRoutes } from './http/health.js';
 import { registerJsonParser } from './http/json.js';
@@ -31,12 +33,17 @@ import { registerProblemHandler } from './http/problem.js';
 import { staticRoutes } from './http/static.js';
 import { registerWriteLimit } from './http/write-limit.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
+import { messageRoutes } from './messages/routes.js';
+import { createNotifier, type Notifier } from './notifications/notifier.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { requestRoutes } from './requests/routes.js';
 import { sessionRoutes } from './session/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** Notifications, mails and live events of request changes (issue 11). */
+    notifier: Notifier;
   }
 }
 
@@ -86,6 +93,7 @@ export async function buildApp(
       onPoolError: (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
     }));
   app.decorate('db', handle.db);
+  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret }));
   app.addHook('onClose', async () => {
     if (!database) await handle.close();
   });
@@ -140,6 +148,10 @@ export async function buildApp(
   await app.register(foodRoutes);
   await app.register(requestRoutes);
   await app.register(accountRoutes);
+  await app.register(messageRoutes);
+  await app.register(notificationRoutes);
+  await app.register(emailPreferenceRoutes, { secret: config.authSecret });
+  await app.register(eventRoutes, { listen: handle.listen });
   await app.register(staticRoutes);
   return app;
 }

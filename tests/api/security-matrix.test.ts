@@ -61,7 +61,7 @@ describe.each(BACKENDS)('access control matrix on %s', (backend) => {
   /** A listing of `owner` created straight in the database (setups must not count against write limits). */
   const food = (owner: Who, days = 7) => createFood(t.app.db, { ...foodBody({}, days), FoodQuantity: 5 }, asUser(owner));
   const request = (foodId: string, who: Who) =>
-    createRequest(t.app.db, { FoodId: foodId, AdditionalNotes: 'please', DonationMoney: '5' }, asUser(who), localToday());
+    createRequest(t.app.db, { FoodId: foodId, AdditionalNotes: 'please', DonationMoney: '5' }, asUser(who), localToday(), t.app.notifier);
   const deliver = (id: string) => t.app.db.update(requests).set({ status: 'Delivered' }).where(sql`${requests.id} = ${id}`);
 
   beforeAll(async () => {

@@ -15,8 +15,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PACKAGE_ROOT } from '../lib/paths.js';
+import { listenPg } from './listen.js';
 import { lockDataDir } from './lock.js';
-import * as schema from './schema.js';
+import * as pickupSchema from './schema-pickup.js';
+import * as baseSchema from './schema.js';
+
+const schema = { ...baseSchema, ...pickupSchema };
 
 export type Schema = typeof schema;
 /** The Drizzle handle every repository takes; the same API over PGlite and PostgreSQL. */
@@ -31,9 +35,10 @@ export interface DatabaseHandle {
    * Subscribes to PostgreSQL `NOTIFY channel` (`pg_notify`), delivered after the
    * notifying transaction commits, from this process or any other on the same
    * database; on PGlite, from this process. `channel` must be a plain identifier.
-   * Resolves once listening, with a function that unsubscribes.
+   * Resolves once listening, with a function that unsubscribes. On PostgreSQL a lost
+   * connection is re-opened (db/listen.ts) and `onListening` runs after each LISTEN.
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onListening?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -102,7 +107,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       db,
       kind: 'postgres',
       ping: () => ping(() => pool.query('select 1')),
-      listen: (channel, onNotify) => listenPg(opts.databaseUrl!, channel, onNotify),
+      listen: (channel, onNotify, onListening) => listenPg(opts.databaseUrl!, channel, onNotify, onListening),
       close: () => pool.end(),
     };
   }
@@ -130,20 +135,4 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     unlock();
     throw error;
   }
-}
-
-/**
- * LISTEN on one dedicated connection (a pooled one would be returned to the pool).
- * A lost connection is not re-opened: listeners keep a polling fallback.
- */
-async function listenPg(url: string, channel: string, onNotify: (payload: string) => void) {
-  const client = new pg.Client({ connectionString: url });
-  // Without a handler, an 'error' (server restart, network) would crash the process.
-  client.on('error', () => undefined);
-  client.on('notification', (n) => {
-    if (n.channel === channel) onNotify(n.payload ?? '');
-  });
-  await client.connect();
-  await client.query(`listen "${channel}"`);
-  return () => client.end().catch(() => undefined);
 }

@@ -96,6 +96,7 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+
 /**
  * A food listing (SPEC.md §3 Food). The donor's name, photo and email are
  * copied from the user at creation, as the spec's `Donator`.

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods, requests } from '../db/schema.js';
 import { problem } from '../http/problem.js';
+import type { Notifier } from '../notifications/notifier.js';
 
 export type FoodRow = typeof foods.$inferSelect;
 
@@ -242,12 +243,14 @@ export async function updateFood(db: Database, id: string, input: FoodFields, do
 }
 
 /**
- * Deletes a donor's listing and, by cascade, its requests; one transaction.
+ * Deletes a donor's listing and, by cascade, its requests; one transaction, which
+ * also tells each requester with a pending request (issue 11).
  * @throws 404 / 403 as `requireOwnFood`.
  */
-export async function deleteFood(db: Database, id: string, userId: string) {
+export async function deleteFood(db: Database, id: string, userId: string, notifier: Notifier) {
   return db.transaction(async (tx) => {
     await requireOwnFood(tx, id, userId, { lock: 'update' });
+    await notifier.foodDeleted(tx, await tx.select().from(requests).where(and(eq(requests.foodId, id), eq(requests.status, 'Pending'))));
     const deleted = await tx.delete(foods).where(eq(foods.id, id)).returning({ id: foods.id });
     return { acknowledged: true as const, deletedCount: deleted.length };
   });

@@ -115,7 +115,7 @@ export async function foodRoutes(app: FastifyInstance) {
     { schema: { tags: ['foods'], params: IdParams, response: { 200: DeleteResult } } },
     async (req) => {
       const user = await req.requireUser({ fresh: true });
-      return deleteFood(db, req.params.id, user.id);
+      return deleteFood(db, req.params.id, user.id, app.notifier);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../features/auth/useAuth.js';
 import { PRODUCT } from '../lib/title.js';
@@ -19,6 +19,9 @@ function linkClass({ isActive }: { isActive: boolean }): string {
 }
 
 const MENU_ID = 'nav-menu';
+
+// Signed-in users only: the bell brings TanStack Query and the live event stream (issue 11).
+const LiveBell = lazy(() => import('../features/notifications/components/LiveBell.js'));
 
 /** Closes the small-screen menu once one of its links is followed (the SPA does not reload). */
 function closeAfterLink(e: MouseEvent<HTMLUListElement>) {
@@ -117,6 +120,9 @@ export function Navbar() {
       <div className="navbar-end gap-3">
         {user ? (
           <>
+            <Suspense fallback={null}>
+              <LiveBell />
+            </Suspense>
             <Link to="/profile" aria-label="Profile">
               <Avatar name={user.displayName} photoURL={user.photoURL} />
             </Link>

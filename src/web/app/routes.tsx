@@ -31,6 +31,9 @@ const ManageMyFoodsPage = lazy(() => import('../features/foods/pages/ManageMyFoo
 const UpdateFoodPage = lazy(() => import('../features/foods/pages/UpdateFoodPage.js'));
 const ManageFoodPage = lazy(() => import('../features/requests/pages/ManageFoodPage.js'));
 const MyFoodRequestPage = lazy(() => import('../features/requests/pages/MyFoodRequestPage.js'));
+const ConversationPage = lazy(() => import('../features/messages/pages/ConversationPage.js'));
+const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage.js'));
+const NotificationSettingsPage = lazy(() => import('../features/notifications/pages/NotificationSettingsPage.js'));
 
 /** All routes inside the shared layout; unknown paths get the 404 page. */
 export function AppRoutes() {
@@ -56,6 +59,9 @@ export function AppRoutes() {
             <Route path="update-food/:id" element={<UpdateFoodPage />} />
             <Route path="manage-food/:foodId" element={<ManageFoodPage />} />
             <Route path="my-food-request" element={<MyFoodRequestPage />} />
+            <Route path="requests/:requestId" element={<ConversationPage />} />
+            <Route path="notifications" element={<NotificationsPage />} />
+            <Route path="settings/notifications" element={<NotificationSettingsPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

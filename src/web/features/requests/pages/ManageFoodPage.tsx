@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
@@ -54,7 +54,10 @@ export default function ManageFoodPage() {
               <td>
                 <span className={`badge ${delivered ? 'badge-success' : 'badge-warning'}`}>{request.Status}</span>
               </td>
-              <td>
+              <td className="flex flex-wrap gap-2">
+                <Link to={`/requests/${request._id}`} className="btn btn-sm btn-outline whitespace-nowrap">
+                  Messages
+                </Link>
                 <button
                   type="button"
                   className="btn btn-sm btn-primary whitespace-nowrap"

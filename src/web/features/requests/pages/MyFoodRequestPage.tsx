@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates.js';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
@@ -52,7 +53,10 @@ export default function MyFoodRequestPage() {
               <td>
                 <span className={`badge ${pending ? 'badge-warning' : 'badge-success'}`}>{request.Status}</span>
               </td>
-              <td>
+              <td className="flex flex-wrap gap-2">
+                <Link to={`/requests/${request._id}`} className="btn btn-sm btn-outline whitespace-nowrap">
+                  Messages
+                </Link>
                 <button
                   type="button"
                   className="btn btn-sm btn-error whitespace-nowrap"
