@@ -31,6 +31,8 @@ export default defineConfig({
       ],
     },
   },
+  // TRUST_PROXY: the API-made test users (tests/e2e/support/world.ts) each come from their own
+  // forwarded address, so the whole suite does not spend one address's sign-up limit.
   webServer: [
     // Stands in for Google (tests/support/oidc-server.ts); the app reaches it through GOOGLE_DISCOVERY_URL.
     {
@@ -48,7 +50,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CORS_ORIGINS: CLIENT_ORIGIN, ...IDENTITY_ENV },
+      env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CORS_ORIGINS: CLIENT_ORIGIN, TRUST_PROXY: 'loopback', ...IDENTITY_ENV },
     },
   ],
 });

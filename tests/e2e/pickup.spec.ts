@@ -55,7 +55,7 @@ test('donor and requester coordinate a pickup live', async ({ browser }) => {
   await expect(requester.getByRole('heading', { name: 'Messages' })).toBeVisible();
 
   await requester.getByLabel('Message').fill('Hi! Could I pick it up at 6pm today?');
-  await requester.getByRole('button', { name: 'Send' }).click();
+  await requester.getByRole('button', { name: 'Send', exact: true }).click();
   const log = donor.getByRole('log', { name: 'Conversation' });
   await expect(log.getByText('Hi! Could I pick it up at 6pm today?')).toBeVisible();
   await expect(log.getByText('Rafa Requester')).toBeVisible();

@@ -48,7 +48,10 @@ export async function newPerson(name: string): Promise<Person & { api: APIReques
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `${name.split(' ')[0]!.toLowerCase()}.${tag}@example.org`;
   const password = `pass-${tag}`;
-  const api = await request.newContext({ baseURL: baseURL() });
+  // Each API-made person comes from an address of its own (TEST-NET-2, RFC 5737) through the
+  // test server's trusted loopback proxy, as neighbours do: per-address limits stay per person.
+  const address = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+  const api = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { 'X-Forwarded-For': address } });
   const res = await api.post('/api/auth/sign-up/email', {
     data: { name, email, password, image: `${baseURL()}/images/demo/donor-carla.svg` },
   });
