@@ -5,5 +5,6 @@
  */
 export * from './common.js';
 export * from './foods.js';
+export * from './images.js';
 export * from './requests.js';
 export * from './session.js';

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Plateful <no-reply@plateful.local>'),
   CORS_ORIGINS: z.string().optional(),
   SEED_DEMO: bool.optional(),
+  IMAGE_PROXY: bool.optional(),
+  IMAGE_PROXY_ALLOW_PRIVATE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -55,6 +57,10 @@ export interface Config {
   trustedOrigins: string[];
   seedDemo: boolean;
   logLevel: string;
+  /** Issue 12: external image URLs in listings are re-served through `/api/images/proxy`. */
+  imageProxy: boolean;
+  /** Tests only: the image proxy may fetch from loopback/private addresses (refused outside NODE_ENV=test). */
+  imageProxyAllowPrivate: boolean;
 }
 
 /** Raised when a variable is wrong; `main.ts` prints its message as one line and exits. */
@@ -78,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  if (e.IMAGE_PROXY_ALLOW_PRIVATE && e.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration: IMAGE_PROXY_ALLOW_PRIVATE is for tests only (NODE_ENV=test)');
   }
   // `memory://` keeps the embedded database in memory (tests).
   const dataDir = e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR);
@@ -107,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: [...new Set([...loopbackAliases(publicUrl), ...corsOrigins])],
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    imageProxy: e.IMAGE_PROXY ?? false,
+    imageProxyAllowPrivate: e.IMAGE_PROXY_ALLOW_PRIVATE ?? false,
   };
 }
 

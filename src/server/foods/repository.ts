@@ -9,6 +9,7 @@ import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods } from '../db/schema.js';
 import { problem } from '../http/problem.js';
+import { unproxied } from '../images/urls.js';
 
 export type FoodRow = typeof foods.$inferSelect;
 
@@ -20,6 +21,8 @@ export interface FoodFields {
   PickupLocation: string;
   ExpiredDateTime: string;
   AdditionalNotes: string;
+  /** Issue 12; undefined on an update keeps the listing's gallery. */
+  FoodGallery?: string[];
 }
 
 /** Maps a row to the API's `Food`; `Donator.Email` only for signed-in viewers (DESIGN.md). */
@@ -32,6 +35,7 @@ export function toFood(row: FoodRow, showEmail: boolean): Food {
     PickupLocation: row.pickupLocation,
     ExpiredDateTime: row.expiresOn,
     AdditionalNotes: row.notes,
+    ...(row.gallery.length ? { FoodGallery: row.gallery } : {}),
     Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}) },
   };
 }
@@ -160,7 +164,8 @@ export async function findFood(db: Database, id: string): Promise<FoodRow | unde
 function columns(input: FoodFields, donor: SessionUser) {
   return {
     name: input.FoodName,
-    imageUrl: input.FoodImage,
+    imageUrl: unproxied(input.FoodImage),
+    ...(input.FoodGallery ? { gallery: input.FoodGallery.map(unproxied) } : {}),
     quantity: input.FoodQuantity,
     pickupLocation: input.PickupLocation,
     expiresOn: input.ExpiredDateTime,
@@ -198,7 +203,9 @@ export async function updateFood(db: Database, id: string, input: FoodFields, do
   return db.transaction(async (tx) => {
     const row = await lockOwnFood(tx, id, donor.id);
     const next = columns(input, donor);
-    const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== row[k]);
+    const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) =>
+      k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
+    );
     if (changed) await tx.update(foods).set({ ...next, updatedAt: new Date() }).where(eq(foods.id, id));
     return { acknowledged: true as const, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
   });

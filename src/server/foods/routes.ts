@@ -15,7 +15,9 @@ import {
   parseFoodsCursor,
 } from '../../contract/index.js';
 import { sameEmail } from '../auth/emails.js';
+import type { Config } from '../config.js';
 import { problem } from '../http/problem.js';
+import { proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
 import {
   createFood,
@@ -24,7 +26,7 @@ import {
   listAvailableFoods,
   listDonorFoods,
   sortKey,
-  toFood,
+  toFood as toFoodAnswer,
   updateFood,
   type FoodOrder,
   type FoodRow,
@@ -46,9 +48,13 @@ function page(req: FastifyRequest, reply: FastifyReply, rows: FoodRow[], limit: 
   return shown;
 }
 
-export async function foodRoutes(app: FastifyInstance) {
+export async function foodRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  const { imageProxy, publicUrl } = opts.config;
+  // Issue 12: with IMAGE_PROXY=true, external photos are answered through the proxy.
+  const toFood = (row: FoodRow, showEmail: boolean) =>
+    imageProxy ? proxiedFood(toFoodAnswer(row, showEmail), publicUrl) : toFoodAnswer(row, showEmail);
 
   r.get(
     '/api/foods',
