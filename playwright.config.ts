@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { APP_PORT, IDENTITY_ENV, OIDC_PORT } from './tests/support/e2e-env.js';
+import { APP_PORT, CLIENT_ORIGIN, IDENTITY_ENV, OIDC_PORT } from './tests/support/e2e-env.js';
 
 const PORT = APP_PORT;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'plateful-e2e-'));
@@ -53,7 +53,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', ...IDENTITY_ENV },
+      env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CORS_ORIGINS: CLIENT_ORIGIN, ...IDENTITY_ENV },
     },
   ],
 });

@@ -3,7 +3,7 @@
  * each route of SPEC.md §2 from a cold cache, as served (the build's precompressed
  * .gz and .br files, see vite.config.ts). Initial = the entry chunk and its static
  * imports, plus the lazily loaded chunks the route needs before it can render
- * (its page, `QueryBoundary` for data pages, `Protected` for login-required ones)
+ * (its page, `QueryBoundary` for data pages, `RequireAuth` for login-required ones)
  * with their static imports. Reads `dist/web/.vite/manifest.json`.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -20,21 +20,26 @@ interface ManifestChunk {
   css?: string[];
 }
 
-const DATA = ['api/QueryBoundary.tsx'];
-const GUARDED = [...DATA, 'auth/Protected.tsx'];
+const DATA = ['app/QueryBoundary.tsx'];
+const GUARD = 'features/auth/RequireAuth.tsx';
+const GUARDED = [...DATA, GUARD];
 /** Each route and the lazily loaded modules (manifest keys, relative to src/web) it renders with. */
 export const ROUTES: [string, string[]][] = [
   ['/', []],
-  ['/login', ['pages/LoginPage.tsx']],
-  ['/register', ['pages/RegisterPage.tsx']],
-  ['/available-foods', [...DATA, 'pages/AvailableFoodsPage.tsx']],
-  ['/food/{id}', [...DATA, 'pages/FoodDetailsPage.tsx']],
-  ['/add-food', [...GUARDED, 'pages/AddFoodPage.tsx']],
-  ['/manage-my-foods', [...GUARDED, 'pages/ManageMyFoodsPage.tsx']],
-  ['/update-food/{id}', [...GUARDED, 'pages/UpdateFoodPage.tsx']],
-  ['/manage-food/{id}', [...GUARDED, 'pages/ManageFoodPage.tsx']],
-  ['/my-food-request', [...GUARDED, 'pages/MyFoodRequestPage.tsx']],
-  ['(unknown path)', ['pages/NotFoundPage.tsx']],
+  ['/login', ['features/auth/pages/LoginPage.tsx']],
+  ['/register', ['features/auth/pages/RegisterPage.tsx']],
+  ['/available-foods', [...DATA, 'features/foods/pages/AvailableFoodsPage.tsx']],
+  ['/food/{id}', [...DATA, 'features/foods/pages/FoodDetailsPage.tsx']],
+  ['/add-food', [...GUARDED, 'features/foods/pages/AddFoodPage.tsx']],
+  ['/manage-my-foods', [...GUARDED, 'features/foods/pages/ManageMyFoodsPage.tsx']],
+  ['/update-food/{id}', [...GUARDED, 'features/foods/pages/UpdateFoodPage.tsx']],
+  ['/manage-food/{id}', [...GUARDED, 'features/requests/pages/ManageFoodPage.tsx']],
+  ['/my-food-request', [...GUARDED, 'features/requests/pages/MyFoodRequestPage.tsx']],
+  ['/forgot-password', ['features/auth/pages/ForgotPasswordPage.tsx']],
+  ['/reset-password', ['features/auth/pages/ResetPasswordPage.tsx']],
+  ['/auth/popup-done', ['features/auth/pages/GoogleDonePage.tsx']],
+  ['/profile', [GUARD, 'features/account/pages/ProfilePage.tsx']],
+  ['(unknown path)', []],
 ];
 
 /** Bytes of `file` raw, gzip and brotli: the precompressed siblings when the build wrote them. */

@@ -72,6 +72,19 @@ export function makeFoodsCursor(key: string | number, id: string): string {
   return `${key}_${id}`;
 }
 
+/** Why a search is refused: the trigram index needs 3 letters or digits in a row (issue 10). */
+export const SEARCH_TOO_SHORT = 'must contain at least 3 letters or digits in a row';
+
+/**
+ * True when `search` can be served by the trigram index of food names: empty
+ * after trimming (no search), or holding a run of 3 letters/digits. Shorter
+ * searches yield no trigram, so PostgreSQL would scan every listing for each
+ * (issue 10); the API refuses them with a 400 naming `search`.
+ */
+export function isIndexableSearch(search: string): boolean {
+  return search.trim() === '' || /[\p{L}\p{N}]{3}/u.test(search);
+}
+
 /**
  * Query of `GET /foods` (SPEC.md §7): `sortByQuantity=true&limit=6` (featured),
  * `sortByDate=acc|dec[&search=text]` (available list, default `dec`),
@@ -85,7 +98,12 @@ export const FoodsQuery = z
   .object({
     sortByQuantity: flag.optional(),
     sortByDate: z.enum(['acc', 'dec']).optional(),
-    search: z.string().max(LIMITS.search).refine(...noNul).optional(),
+    search: z
+      .string()
+      .max(LIMITS.search)
+      .refine(...noNul)
+      .refine(isIndexableSearch, { error: SEARCH_TOO_SHORT })
+      .optional(),
     email: z.string().trim().max(254).optional(),
     limit: z.coerce.number().int().min(1).max(FOODS_MAX_LIMIT).optional(),
     cursor: z

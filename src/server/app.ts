@@ -20,12 +20,16 @@ import { foodRoutes } from './foods/routes.js';
 import { healthRoutes } from './http/health.js';
 import { imageCleanupPlugin } from './images/cleanup.js';
 import { imageRoutes } from './images/routes.js';
+import { registerJsonParser } from './http/json.js';
+import { serverTimeouts } from './http/timeouts.js';
+import { registerPublicAssetPolicy } from './http/public-assets.js';
 import { mailPlugin } from './mail/mailer.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerOriginCheck } from './http/origin.js';
 import { registerProblemHandler } from './http/problem.js';
 import { staticRoutes } from './http/static.js';
 import { registerWriteLimit } from './http/write-limit.js';
+import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { requestRoutes } from './requests/routes.js';
 import { sessionRoutes } from './session/routes.js';
 
@@ -58,9 +62,12 @@ export async function buildApp(
     },
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
-    trustProxy: false,
+    // TRUST_PROXY decides req.ip: every per-IP limit and the log follow it (issue 10).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...serverTimeouts(config),
     routerOptions: { ignoreTrailingSlash: true },
   });
+  registerJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app);
@@ -68,7 +75,15 @@ export async function buildApp(
   registerOriginCheck(app, config);
   registerWriteLimit(app);
 
-  const handle = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const handle =
+    database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+      poolTimeoutMs: config.dbPoolTimeoutMs,
+      onPoolError: (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
+    }));
   app.decorate('db', handle.db);
   app.addHook('onClose', async () => {
     if (!database) await handle.close();
@@ -92,9 +107,13 @@ export async function buildApp(
     hsts: config.publicUrl.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
   });
+  registerPublicAssetPolicy(app);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.trustedOrigins.includes(origin)),
     credentials: true,
+    // Cross-origin clients use the whole API (issue 10): the pre-check allows every method it has.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type'],
     // Pagination of GET /api/foods (issue "Performance") is announced in these headers.
     exposedHeaders: ['X-Next-Cursor', 'Link'],
   });

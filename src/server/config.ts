@@ -5,11 +5,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const millis = (fallback: number) =>
+  z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1).max(3_600_000).default(fallback);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,6 +36,11 @@ const EnvSchema = z.object({
   IMAGE_PROXY: bool.optional(),
   IMAGE_PROXY_ALLOW_PRIVATE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: z.string().default('false'),
+  DB_STATEMENT_TIMEOUT_MS: millis(5000),
+  DB_POOL_TIMEOUT_MS: millis(3000),
+  REQUEST_TIMEOUT_MS: millis(20_000),
+  SHUTDOWN_TIMEOUT_MS: millis(10_000),
 });
 
 /** The typed configuration handed to `buildApp`. */
@@ -61,6 +70,16 @@ export interface Config {
   imageProxy: boolean;
   /** Tests only: the image proxy may fetch from loopback/private addresses (refused outside NODE_ENV=test). */
   imageProxyAllowPrivate: boolean;
+  /** Fastify's `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-For decides the client address. */
+  trustProxy: TrustProxy;
+  /** PostgreSQL `statement_timeout` of every pooled connection, ms (issue 10). */
+  dbStatementTimeoutMs: number;
+  /** Longest wait for a pooled PostgreSQL connection before the request gets a 503, ms. */
+  dbPoolTimeoutMs: number;
+  /** Longest time to receive a whole request (headers and body), ms; slower clients are cut (issue 10). */
+  requestTimeoutMs: number;
+  /** On SIGTERM, how long in-flight requests may take to finish, ms. */
+  shutdownTimeoutMs: number;
 }
 
 /** Raised when a variable is wrong; `main.ts` prints its message as one line and exits. */
@@ -69,7 +88,7 @@ export class ConfigError extends Error {}
 /**
  * Parses `env` (normally `process.env`) into a `Config`.
  * Generates and stores an auth secret in `DATA_DIR/auth-secret` when `AUTH_SECRET`
- * is unset and the embedded database is used.
+ * is unset and the embedded database is used (`memory://`: a per-process secret, no file).
  * @throws ConfigError naming the first wrong variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy instanceof Error) throw new ConfigError(`Invalid configuration: TRUST_PROXY ${trustProxy.message}`);
   if (e.DATABASE_URL && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set');
   }
@@ -105,7 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    // memory://: a per-process secret, nothing written (issue 10 "Hygiene").
+    authSecret: e.AUTH_SECRET ?? (dataDir === 'memory://' ? randomBytes(32).toString('hex') : readOrCreateSecret(dataDir)),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
@@ -118,6 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     imageProxy: e.IMAGE_PROXY ?? false,
     imageProxyAllowPrivate: e.IMAGE_PROXY_ALLOW_PRIVATE ?? false,
+    trustProxy,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbPoolTimeoutMs: e.DB_POOL_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

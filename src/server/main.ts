@@ -1,11 +1,13 @@
 /**
  * Process entry: reads the configuration, builds the app, loads demo data on an
  * empty database when SEED_DEMO is on, listens, and shuts down gracefully on
- * SIGTERM/SIGINT. A configuration error prints one line and exits 1.
+ * SIGTERM/SIGINT (http/shutdown.ts). A configuration error, or a DATA_DIR in use
+ * by another process, prints one line and exits 1.
  */
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { shutdown } from './http/shutdown.js';
 import { seedDemoData } from './seed/demo.js';
 
 async function main() {
@@ -33,15 +35,7 @@ async function main() {
       if (closing) return;
       closing = true;
       app.log.info(`${signal}: shutting down`);
-      const force = setTimeout(() => process.exit(1), 10_000);
-      force.unref();
-      app.close().then(
-        () => process.exit(0),
-        (err) => {
-          app.log.error(err);
-          process.exit(1);
-        },
-      );
+      void shutdown(app, config.shutdownTimeoutMs).then((code) => process.exit(code));
     });
   }
   await app.listen({ port: config.port, host: config.host });

@@ -117,7 +117,7 @@ const MATCHED_QUERIES: Record<string, [string, string][][]> = {
   '/api/foods': [
     [['sortByQuantity', 'true'], ['limit', '6']],
     [['sortByDate', 'acc']],
-    [['sortByDate', 'dec'], ['search', 'a']],
+    [['sortByDate', 'dec'], ['search', 'apple']],
     [['email', '@owner']],
     [['email', '@other']],
   ],

@@ -60,7 +60,12 @@ export async function buildTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    poolTimeoutMs: config.dbPoolTimeoutMs,
+  });
   const app = await buildApp(config, database, opts);
   await app.ready();
   return { app, database };

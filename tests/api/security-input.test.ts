@@ -35,19 +35,22 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     expect(res.body).not.toMatch(/\bat .+:\d+:\d+|node_modules|SELECT |INSERT /i);
   };
 
+  // Every search holds 3 letters or digits in a row (shorter ones are refused: security-short-search.test.ts).
   it.each([
-    ['%', ['100% Juice']],
-    ['_', ['snake_case Soup']],
-    ['\\', ['Back\\slash Bread']],
-    ['.*', []],
-    ['t.S', ['Dot.Star Pie']],
+    ['100%', ['100% Juice']],
+    ['Juice%', []],
+    ['snake_case', ['snake_case Soup']],
+    ['Plain_Rice', []],
+    ['Back\\slash', ['Back\\slash Bread']],
+    ['Dot.*', []],
+    ['t.Star', ['Dot.Star Pie']],
     ['[Bracket]', ['[Bracket] Beans']],
-    ['^', ['Caret^Dollar$ Cake']],
-    ['$', ['Caret^Dollar$ Cake']],
-    ["'", ["O'Brien Oats"]],
+    ['Caret^', ['Caret^Dollar$ Cake']],
+    ['Dollar$', ['Caret^Dollar$ Cake']],
+    ["O'Brien", ["O'Brien Oats"]],
     ['(Paren) Pasta|', ['(Paren) Pasta|Pipe']],
-    ['|', ['(Paren) Pasta|Pipe']],
-    ['%_%', []],
+    ['Pasta|', ['(Paren) Pasta|Pipe']],
+    ['%Pie%', []],
   ])('search %j matches itself only', async (text, want) => {
     expect(await search(text)).toEqual([...want].sort());
   });

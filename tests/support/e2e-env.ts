@@ -2,7 +2,8 @@
  * Where the browser tests' peers listen and who signs in at the test OpenID
  * provider; shared by playwright.config.ts, tests/support/oidc-server.ts and the
  * specs. The app listens on E2E_PORT (default 3210), the provider on the next
- * port and the SMTP inbox of the password-reset test on the one after.
+ * port, the SMTP inbox of the password-reset test on the one after, and the
+ * cross-origin client page of cross-origin.spec.ts on the next.
  */
 import type { TestAccount } from './oidc-provider.js';
 
@@ -10,6 +11,9 @@ export const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const APP_URL = `http://localhost:${APP_PORT}`;
 export const OIDC_PORT = APP_PORT + 1;
 export const SMTP_PORT = APP_PORT + 2;
+/** A page of another origin (same site: localhost) that uses the API cross-origin (tests/e2e/cross-origin.spec.ts). */
+export const CLIENT_PORT = APP_PORT + 3;
+export const CLIENT_ORIGIN = `http://localhost:${CLIENT_PORT}`;
 
 export const GOOGLE_CLIENT_ID = 'plateful-e2e-client';
 export const GOOGLE_CLIENT_SECRET = 'plateful-e2e-client-secret-0123456789abcdef';

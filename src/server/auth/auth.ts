@@ -153,7 +153,12 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         '/request-password-reset': { window: L.passwordReset.windowSeconds, max: L.passwordReset.max },
       },
     },
+    // Errors other than Better Auth's own answers reach Fastify's problem handler:
+    // a database outage is a 503 problem there, never a bare 500 (issue 10).
+    onAPIError: { throw: true },
     advanced: {
+      // The client address: the plugin sets X-Forwarded-For to Fastify's req.ip, which TRUST_PROXY decides.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       // Better Auth turns its Origin/CSRF check off when NODE_ENV=test; keep it on everywhere.
       disableOriginCheck: false,
       useSecureCookies: secure,

@@ -7,7 +7,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { consume, refund, sendTooMany, SIGN_IN_ACCOUNT_LIMIT } from '../http/limits.js';
+import { consume, refund, sendTooMany, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_PAIR_LIMIT } from '../http/limits.js';
 import { problem, problemBody } from '../http/problem.js';
 import type { Auth } from './auth.js';
 
@@ -34,10 +34,18 @@ declare module 'fastify' {
   }
 }
 
-/** Counter key of the per-account sign-in limit (`signin:<email>`), or undefined without an email. */
-function signInKey(body: unknown): string | undefined {
+/**
+ * Counter keys and limits of a password sign-in (limits.ts): the account and
+ * address pair (`signin:<email>|<ip>`) and the address (`signin-ip:<ip>`);
+ * none without an email.
+ */
+function signInCounters(body: unknown, ip: string): Array<{ key: string; limit: typeof SIGN_IN_PAIR_LIMIT }> {
   const email = (body as { email?: unknown } | null | undefined)?.email;
-  return typeof email === 'string' && email.trim() ? `signin:${email.trim().toLowerCase().slice(0, 254)}` : undefined;
+  if (typeof email !== 'string' || !email.trim()) return [];
+  return [
+    { key: `signin:${email.trim().toLowerCase().slice(0, 254)}|${ip}`, limit: SIGN_IN_PAIR_LIMIT },
+    { key: `signin-ip:${ip}`, limit: SIGN_IN_ADDRESS_LIMIT },
+  ];
 }
 
 /** True when any string inside `value` (a parsed JSON body) contains U+0000. */
@@ -95,12 +103,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
         const detail = 'The request contains a NUL character.';
         return reply.status(400).type('application/problem+json').send({ ...problemBody(400, detail), message: detail });
       }
-      // Per-account limit on failed password sign-ins, whatever the address (limits.ts).
-      const account = url.pathname === '/api/auth/sign-in/email' ? signInKey(req.body) : undefined;
-      if (account) {
-        const decision = await consume(app.db, account, SIGN_IN_ACCOUNT_LIMIT);
+      // Limits on failed password sign-ins per account and address, and per address (limits.ts).
+      const counters = url.pathname === '/api/auth/sign-in/email' ? signInCounters(req.body, req.ip) : [];
+      for (const { key, limit } of counters) {
+        const decision = await consume(app.db, key, limit);
         if (!decision.allowed) {
-          return sendTooMany(reply, decision.retryAfter, 'Too many sign-in attempts for this account. Please try again later.');
+          return sendTooMany(reply, decision.retryAfter, 'Too many sign-in attempts. Please try again later.');
         }
       }
       const headers = authHeaders(req);
@@ -109,8 +117,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
       const response = await auth.handler(
         new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body) : undefined }),
       );
-      // Only wrong credentials (401) count against the account.
-      if (account && response.status !== 401) await refund(app.db, account);
+      // Only wrong credentials (401) count.
+      if (response.status !== 401) for (const { key } of counters) await refund(app.db, key);
       // Better Auth's per-IP 429 is plain JSON naming the wait only in X-Retry-After:
       // answer it as every other 429, a problem document with Retry-After (DESIGN.md "The API").
       if (response.status === 429) {

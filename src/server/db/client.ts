@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PACKAGE_ROOT } from '../lib/paths.js';
+import { lockDataDir } from './lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -31,32 +32,88 @@ export interface DatabaseHandle {
 
 const MIGRATIONS = path.join(PACKAGE_ROOT, 'drizzle');
 
+/** `/api/ready` answers within 1 s whatever the pool's state (issue 10): the ping gives up sooner. */
+const PING_TIMEOUT_MS = 800;
+
+/** Options of `openDatabase`; the timeouts apply to PostgreSQL only (defaults: config.ts). */
+export interface OpenOptions {
+  /** `postgres://…`, or undefined for PGlite. */
+  databaseUrl?: string;
+  /** Folder of the embedded database (`<dataDir>/pglite`); `memory://` for an in-memory one. */
+  dataDir: string;
+  /** `statement_timeout` of every pooled connection, ms (default 5000). */
+  statementTimeoutMs?: number;
+  /** Longest wait for a connection (to connect, or for a busy pool to free one), ms (default 3000). */
+  poolTimeoutMs?: number;
+  /** Where pool errors are reported; they are never fatal. */
+  onPoolError?: (error: Error) => void;
+  /** Largest number of pooled connections (default 10). */
+  poolSize?: number;
+}
+
+/** Answers true when `query` succeeds within PING_TIMEOUT_MS. */
+function ping(query: () => Promise<unknown>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+    query().then(
+      () => resolve(true),
+      () => resolve(false),
+    ).finally(() => clearTimeout(timer));
+  });
+}
+
 /**
- * Opens the database and migrates it to the latest version.
- * @param opts.databaseUrl `postgres://…`, or undefined for PGlite.
- * @param opts.dataDir folder of the embedded database (`<dataDir>/pglite`); `memory://` for an in-memory one.
+ * Opens the database and migrates it to the latest version. PostgreSQL: a pool
+ * whose errors (a restart, a terminated backend: 57P01) are reported and never
+ * crash the process; broken connections are dropped and replaced on the next
+ * query, so the server recovers by itself. Embedded: takes the DATA_DIR lock
+ * (lock.ts) first.
+ * @throws DataDirInUseError when another live process uses the DATA_DIR.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Migrations run without the statement timeout (an index build may take longer).
+    const migrator = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
+    migrator.on('error', () => {});
+    try {
+      await migratePg(drizzlePg(migrator, { schema }) as never, { migrationsFolder: MIGRATIONS });
+    } finally {
+      await migrator.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // Bounded wait: connecting, or queueing for a busy pool, fails after this (then 503).
+      connectionTimeoutMillis: opts.poolTimeoutMs ?? 3000,
+      statement_timeout: opts.statementTimeoutMs ?? 5000,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
+    pool.on('error', (error) => opts.onPoolError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS });
     return {
       db,
       kind: 'postgres',
-      ping: () => pool.query('select 1').then(() => true, () => false),
+      ping: () => ping(() => pool.query('select 1')),
       close: () => pool.end(),
     };
   }
-  const location = opts.dataDir === 'memory://' ? 'memory://' : path.join(opts.dataDir, 'pglite');
-  if (location !== 'memory://') mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
-  return {
-    db,
-    kind: 'pglite',
-    ping: () => client.query('select 1').then(() => true, () => false),
-    close: () => client.close(),
-  };
+  const memory = opts.dataDir === 'memory://';
+  const location = memory ? 'memory://' : path.join(opts.dataDir, 'pglite');
+  if (!memory) mkdirSync(location, { recursive: true });
+  const unlock = memory ? () => {} : lockDataDir(opts.dataDir);
+  try {
+    const client = await PGlite.create(location, { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    return {
+      db,
+      kind: 'pglite',
+      ping: () => ping(() => client.query('select 1')),
+      close: () => client.close().finally(unlock),
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }

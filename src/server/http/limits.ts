@@ -20,7 +20,7 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Better Auth's per-IP limits (its `rateLimit` option, keyed on `x-forwarded-for` = the peer address). */
+/** Better Auth's per-IP limits (its `rateLimit` option, keyed on `x-forwarded-for` = req.ip, which TRUST_PROXY decides). */
 export const AUTH_IP_LIMITS = {
   /** Every other `/api/auth/*` call. */
   default: { max: 200, windowSeconds: 60 },
@@ -30,10 +30,17 @@ export const AUTH_IP_LIMITS = {
 } as const satisfies Record<string, Limit>;
 
 /**
- * Failed email sign-ins per account (key `signin:<email>`), whatever address
- * they come from: stops password guessing spread over many IPs.
+ * Failed email sign-ins per account *and* address (key `signin:<email>|<ip>`):
+ * stops password guessing without letting an attacker lock the owner out, who
+ * signs in from another address (issue 10 "Lockout without denial of service").
  */
-export const SIGN_IN_ACCOUNT_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
+export const SIGN_IN_PAIR_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
+
+/**
+ * Failed email sign-ins per address, whatever the account (key `signin-ip:<ip>`):
+ * one address cannot walk through many accounts.
+ */
+export const SIGN_IN_ADDRESS_LIMIT: Limit = { max: 50, windowSeconds: 15 * 60 };
 
 /** POST/PUT/PATCH/DELETE on `/api/foods` and `/api/requests`, per signed-in user (key `write:<userId>`). */
 export const WRITE_LIMIT: Limit = { max: 120, windowSeconds: 60 };

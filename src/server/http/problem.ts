@@ -8,6 +8,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Problem } from '../../contract/index.js';
+import { errorCode, isDatabaseUnavailable } from '../db/errors.js';
 
 export type FieldError = { field: string; message: string };
 
@@ -38,18 +39,8 @@ export function problemBody(status: number, detail: string, errors?: FieldError[
   };
 }
 
-// PostgreSQL / driver signals that the database cannot be reached (SQLSTATE class 08, 57P0x).
-const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
-
-function pgCode(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || code.startsWith('E'))) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+/** Retry-After of a 503 while the database is unavailable, seconds. */
+export const RETRY_AFTER_UNAVAILABLE = 2;
 
 /** Installs the error handler that turns any thrown error into a problem document. */
 export function registerProblemHandler(app: FastifyInstance): void {
@@ -71,18 +62,19 @@ export function registerProblemHandler(app: FastifyInstance): void {
       status = error.statusCode;
       detail = status === 413 ? 'The request body is too large.' : error.message;
     } else {
-      const code = pgCode(error);
-      if (code === '23505') {
+      if (errorCode(error) === '23505') {
         status = 409;
         detail = 'This conflicts with an existing record.';
-      } else if (code && UNAVAILABLE.has(code)) {
+      } else if (isDatabaseUnavailable(error)) {
         status = 503;
-        detail = 'The database is unavailable. Please try again shortly.';
+        detail = 'The database is unavailable or busy. Please try again shortly.';
       }
     }
 
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
-    if (status === 429 || status === 503) reply.header('retry-after', '30');
+    if (status === 503) req.log.warn({ err: { message: error.message, code: errorCode(error) } }, 'database unavailable');
+    else if (status >= 500) req.log.error({ err: error }, 'request failed');
+    // A database outage is expected to pass within seconds (issue 10).
+    if (status === 429 || status === 503) reply.header('retry-after', status === 503 ? String(RETRY_AFTER_UNAVAILABLE) : '30');
     return reply.status(status).type('application/problem+json').send(problemBody(status, detail, errors));
   });
 }

@@ -32,9 +32,11 @@ export async function staticRoutes(app: FastifyInstance) {
       index: false,
       // `vite build` writes .br and .gz beside every text asset (vite.config.ts).
       preCompressed: true,
+      // Cache-Control comes from setHeaders alone.
+      cacheControl: false,
       setHeaders(res, file) {
         // Vite's hashed assets never change; everything else is revalidated.
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -1,0 +1,49 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { Footer } from './Footer.js';
+import { Navbar } from './Navbar.js';
+import { Spinner } from '../ui/Spinner.js';
+
+/**
+ * Every page's frame (SPEC.md §2 "Layout"): a skip link, the navigation bar, the
+ * routed page in a centred container with horizontal padding, and the footer.
+ * After each navigation the page starts at the top and focus moves to <main>,
+ * so keyboard and screen-reader users land on the new content.
+ */
+export function Layout() {
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-indigo-700 focus:px-4 focus:py-2 focus:text-white"
+      >
+        Skip to main content
+      </a>
+      <header className="border-b border-base-200 bg-base-100">
+        <Navbar />
+      </header>
+      <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-8">
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<Spinner fullPage />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState, type MouseEvent } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useAuth } from '../features/auth/useAuth.js';
+import { PRODUCT } from '../lib/title.js';
+import { toastError, toastSuccess } from '../lib/toast.js';
+
+/** The bar links of SPEC.md §2 "Layout", in order. */
+const LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/available-foods', label: 'Available Foods' },
+  { to: '/add-food', label: 'Add Food' },
+  { to: '/manage-my-foods', label: 'Manage My Foods' },
+  { to: '/my-food-request', label: 'My Food Request' },
+] as const;
+
+function linkClass({ isActive }: { isActive: boolean }): string {
+  // SPEC.md §2: the active link is highlighted in indigo.
+  return isActive ? 'font-semibold text-indigo-700' : '';
+}
+
+const MENU_ID = 'nav-menu';
+
+/** Closes the small-screen menu once one of its links is followed (the SPA does not reload). */
+function closeAfterLink(e: MouseEvent<HTMLUListElement>) {
+  if ((e.target as Element).closest('a')) e.currentTarget.hidePopover();
+}
+
+function NavLinks() {
+  return LINKS.map(({ to, label }) => (
+    <li key={to}>
+      <NavLink to={to} end={to === '/'} className={linkClass}>
+        {label}
+      </NavLink>
+    </li>
+  ));
+}
+
+function Avatar({ name, photoURL }: { name: string; photoURL: string }) {
+  if (!photoURL) {
+    return (
+      <span
+        role="img"
+        aria-label={name}
+        className="flex h-10 w-10 items-center justify-center rounded-full bg-indigo-700 font-semibold text-white"
+      >
+        {name.trim().charAt(0).toUpperCase() || '?'}
+      </span>
+    );
+  }
+  return (
+    <img
+      src={photoURL}
+      alt={name}
+      width={40}
+      height={40}
+      referrerPolicy="no-referrer"
+      className="h-10 w-10 rounded-full object-cover ring-2 ring-indigo-200"
+    />
+  );
+}
+
+/**
+ * The navigation bar of SPEC.md §2: logo and product name linking to /, the five
+ * links (a dropdown menu below the lg breakpoint), and Login, or the user's
+ * avatar (a link to /profile) and a Logout button.
+ */
+export function Navbar() {
+  const { user, loading, signOutUser } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  async function logout() {
+    try {
+      await signOutUser();
+      toastSuccess('LogOut Successful');
+    } catch (err) {
+      toastError(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  return (
+    <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4 lg:px-6">
+      <div className="navbar-start gap-1">
+        {/* daisyUI's popover dropdown: the browser handles open state, Escape and outside clicks. */}
+        <button
+          type="button"
+          className="btn btn-ghost btn-square lg:hidden"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls={MENU_ID}
+          popoverTarget={MENU_ID}
+          style={{ anchorName: '--nav-menu' }}
+        >
+          <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+            <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+        <ul
+          id={MENU_ID}
+          popover="auto"
+          onClick={closeAfterLink}
+          onToggle={(e) => setMenuOpen(e.newState === 'open')}
+          className="dropdown menu mt-2 [--menu-active-bg:var(--color-indigo-50)] [--menu-active-fg:var(--color-indigo-700)] w-56 rounded-box border border-base-200 bg-base-100 p-2 shadow-lg"
+          style={{ positionAnchor: '--nav-menu' }}
+        >
+          <NavLinks />
+        </ul>
+        <Link to="/" className="btn btn-ghost gap-2 px-2 text-xl font-bold">
+          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          {PRODUCT}
+        </Link>
+      </div>
+      <div className="navbar-center hidden lg:flex">
+        <ul className="menu menu-horizontal gap-1 px-1 [--menu-active-bg:var(--color-indigo-50)] [--menu-active-fg:var(--color-indigo-700)]">
+          <NavLinks />
+        </ul>
+      </div>
+      <div className="navbar-end gap-3">
+        {user ? (
+          <>
+            <Link to="/profile" aria-label="Profile">
+              <Avatar name={user.displayName} photoURL={user.photoURL} />
+            </Link>
+            <button type="button" className="btn btn-outline" onClick={() => void logout()} disabled={loading}>
+              Logout
+            </button>
+          </>
+        ) : loading ? (
+          <span className="loading loading-dots loading-md text-base-content/60" aria-hidden="true" />
+        ) : (
+          <Link to="/login" className="btn btn-primary">
+            Login
+          </Link>
+        )}
+      </div>
+    </nav>
+  );
+}

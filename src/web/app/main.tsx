@@ -1,0 +1,30 @@
+/**
+ * Entry of the web client: router and auth providers, the routes
+ * and the single toast host (loaded with the first toast, see `lib/toast.tsx`).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './routes.js';
+import { AuthProvider } from '../features/auth/AuthProvider.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { NavigationBridge } from './NavigationBridge.js';
+import { LazyToaster } from '../lib/toast.js';
+import '../styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <BrowserRouter>
+      <NavigationBridge />
+      <AuthProvider>
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
+        <LazyToaster />
+      </AuthProvider>
+    </BrowserRouter>
+  </StrictMode>,
+);

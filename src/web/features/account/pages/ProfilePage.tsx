@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from 'react';
+import { updateProfile } from '../../auth/api/authClient.js';
+import { useAuth } from '../../auth/useAuth.js';
+import { Field, FormCard } from '../../../ui/FormCard.js';
+import { usePageTitle } from '../../../lib/title.js';
+import { toastError, toastSuccess } from '../../../lib/toast.js';
+
+/** The server's profile limit (src/server/auth/profile.ts). */
+const NAME_MAX = 120;
+
+/**
+ * `/profile` (login required): the signed-in user changes the display name and
+ * photo URL set at registration (SPEC.md §3 User, §4 "Registration"). Saving
+ * updates the navbar avatar at once; the server stamps new listings and requests
+ * with the new name and photo. Success: toast 'Profile Updated'; failure: an error
+ * toast with the error's message (SPEC.md §8 "profile-update failure").
+ */
+export default function ProfilePage() {
+  usePageTitle('Profile');
+  const { user, refresh } = useAuth();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+
+  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const photo = String(data.get('photoURL') ?? '').trim();
+    setBusy(true);
+    try {
+      await updateProfile({ name: String(data.get('name') ?? '').trim(), image: photo || null });
+      await refresh();
+      toastSuccess('Profile Updated');
+    } catch (err) {
+      toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormCard title="Profile">
+      <div className="flex items-center gap-4">
+        {user.photoURL ? (
+          <img src={user.photoURL} alt="" width={64} height={64} referrerPolicy="no-referrer" className="h-16 w-16 rounded-full object-cover" />
+        ) : null}
+        <p className="break-all">
+          Signed in as <strong>{user.email}</strong>
+        </p>
+      </div>
+      {/* Keyed by the saved values, so the fields show them again after a save. */}
+      <form key={`${user.displayName}|${user.photoURL}`} onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
+        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" required maxLength={NAME_MAX} defaultValue={user.displayName} />
+        <Field
+          id={`${id}-photo`}
+          label="Photo URL"
+          name="photoURL"
+          type="url"
+          autoComplete="photo"
+          defaultValue={user.photoURL}
+          hint="An http:// or https:// address of an image. Leave empty to show your initial instead."
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          Save Profile
+        </button>
+      </form>
+    </FormCard>
+  );
+}

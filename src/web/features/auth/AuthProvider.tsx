@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { unauthorized, userChanged } from '../../lib/sessionEvents.js';
+import type { SignUpInput } from './api/authClient.js';
+import { fetchSessionUser, syncSignIn, syncSignOut, type AppUser } from './api/session.js';
+import { AuthContext, type AuthValue } from './useAuth.js';
+
+/** The auth actions, loaded on first use (DESIGN.md "Weight budget"). */
+const actions = () => import('./api/authClient.js');
+
+/**
+ * Holds the auth state of SPEC.md §4: `loading` starts true and turns false after
+ * the first session answer; every auth action sets it true again. When a user
+ * appears the server is asked to confirm the session (`POST /api/jwt`); when the
+ * user disappears, or none exists on load, it is asked to clear it (`GET /api/logout`).
+ * Both answers are only logged.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<AppUser | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  const readSession = useCallback(
+    () =>
+      fetchSessionUser().catch((err: unknown) => {
+        console.error(err);
+        return null;
+      }),
+    [],
+  );
+
+  const refresh = useCallback(async () => {
+    setUser(await readSession());
+    setLoading(false);
+  }, [readSession]);
+
+  // The first session answer ends the initial loading state (SPEC.md §4).
+  useEffect(() => {
+    let active = true;
+    void readSession().then((sessionUser) => {
+      if (!active) return;
+      setUser(sessionUser);
+      setLoading(false);
+    });
+    return () => {
+      active = false;
+    };
+  }, [readSession]);
+
+  // A 401 from the API means the session is gone: sign out locally (SPEC.md §8).
+  useEffect(
+    () =>
+      unauthorized.on(() => {
+        setUser(null);
+        setLoading(false);
+      }),
+    [],
+  );
+
+  // Session sync (SPEC.md §4), once per change of signed-in email.
+  const synced = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (loading) return;
+    const email = user?.email ?? null;
+    if (synced.current === email) return;
+    synced.current = email;
+    userChanged.emit(email);
+    if (email) syncSignIn(email).then(console.log, console.error);
+    else syncSignOut().then(console.log, console.error);
+  }, [user, loading]);
+
+  const runAction = useCallback(
+    async (action: () => Promise<void>) => {
+      setLoading(true);
+      try {
+        await action();
+      } catch (err) {
+        setLoading(false);
+        throw err;
+      }
+      await refresh();
+    },
+    [refresh],
+  );
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      user,
+      loading,
+      refresh,
+      signIn: (email, password) => runAction(async () => (await actions()).signInEmail(email, password)),
+      signUp: (input: SignUpInput) => runAction(async () => (await actions()).signUpEmail(input)),
+      signOutUser: () => runAction(async () => (await actions()).signOutSession()),
+      track: runAction,
+    }),
+    [user, loading, refresh, runAction],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { toastError } from '../../lib/toast.js';
+import { Spinner } from '../../ui/Spinner.js';
+import { useAuth } from './useAuth.js';
+
+/** Toast id: keeps the guard's toast single even when the guard renders twice (StrictMode). */
+const ACCESS_DENIED_ID = 'access-denied';
+
+function AccessDenied({ from }: { from: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toastError('Access Denied: Please Log In', { id: ACCESS_DENIED_ID });
+    void navigate('/login', { state: { from }, replace: true });
+  }, [navigate, from]);
+  return null;
+}
+
+/**
+ * The route guard of SPEC.md §2, as a layout route above the login-required pages:
+ * a loader while auth is loading; signed-out users go to /login carrying the
+ * original path, with the toast 'Access Denied: Please Log In'.
+ */
+export default function RequireAuth() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <Spinner fullPage />;
+  if (!user) return <AccessDenied from={location.pathname} />;
+  return <Outlet />;
+}

@@ -1,0 +1,43 @@
+/**
+ * The session read of Better Auth (`/api/auth/get-session`, DESIGN.md "Identity")
+ * and the session sync calls of SPEC.md §4/§7, which the app shell needs on every
+ * page. The auth actions live in `authClient.ts`, loaded on first use. Failures
+ * throw `ApiError`.
+ */
+import type { SessionSyncResult } from '../../../../contract/index.js';
+import { apiFetch, apiUrl } from '../../../lib/http.js';
+
+/** The signed-in user as the spec names it (SPEC.md §3 User). */
+export interface AppUser {
+  email: string;
+  displayName: string;
+  photoURL: string;
+}
+
+interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+}
+
+/** Maps Better Auth's user to the spec's `{email, displayName, photoURL}`. */
+export function toAppUser(user: AuthUser): AppUser {
+  return { email: user.email, displayName: user.name, photoURL: user.image ?? '' };
+}
+
+/** `GET /api/auth/get-session` → the current user, or null when signed out. */
+export async function fetchSessionUser(): Promise<AppUser | null> {
+  const session = await apiFetch<{ user: AuthUser } | null>(apiUrl('/auth/get-session'));
+  return session?.user ? toAppUser(session.user) : null;
+}
+
+/** Session sync after a user appears: `POST /api/jwt {email}` (SPEC.md §4). */
+export function syncSignIn(email: string): Promise<SessionSyncResult> {
+  return apiFetch<SessionSyncResult>(apiUrl('/jwt'), { method: 'POST', body: { email } });
+}
+
+/** Session sync after the user disappears: `GET /api/logout` (SPEC.md §4). */
+export function syncSignOut(): Promise<SessionSyncResult> {
+  return apiFetch<SessionSyncResult>(apiUrl('/logout'));
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useNavigate, useLocation } from 'react-router';
+import { googleErrorMessage, reportToOpener, RETURN_PARAM } from '../googleSignIn.js';
+import { safePath } from '../savedPath.js';
+import { usePageTitle } from '../../../lib/title.js';
+import { toastError, toastSuccess } from '../../../lib/toast.js';
+
+/** Toast id: one toast even when the effect runs twice (StrictMode). */
+const TOAST_ID = 'google-sign-in';
+
+/**
+ * `/auth/popup-done`, where Better Auth sends the browser back from Google
+ * (`?error=` on failure). In the popup it reports to the opener and closes itself.
+ * After a full-page sign-in (`?to=<saved path>`) it shows 'Login Successful' and
+ * goes to the saved path (SPEC.md §4 "Login"), or back to /login with the error.
+ */
+export default function GoogleDonePage() {
+  usePageTitle('Google Sign-In');
+  // useLocation, not useSearchParams, which would add to the entry chunk (DESIGN.md "Weight budget").
+  const params = new URLSearchParams(useLocation().search);
+  const navigate = useNavigate();
+  const error = params.get('error');
+  const description = params.get('error_description');
+  const returnTo = params.get(RETURN_PARAM);
+
+  useEffect(() => {
+    if (returnTo === null) {
+      reportToOpener({ error, description });
+      window.close();
+      return;
+    }
+    const to = safePath(returnTo);
+    if (error) {
+      toastError(googleErrorMessage({ error, description }), { id: TOAST_ID });
+      void navigate('/login', { replace: true, state: { from: to } });
+    } else {
+      toastSuccess('Login Successful', { id: TOAST_ID });
+      void navigate(to, { replace: true });
+    }
+  }, [error, description, returnTo, navigate]);
+
+  return (
+    <p role="status" className="py-12 text-center text-lg">
+      Finishing Google sign-in… You can close this window.
+    </p>
+  );
+}

@@ -1,0 +1,87 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useLocation } from 'react-router';
+import { resetPassword } from '../api/authClient.js';
+import { useAuth } from '../useAuth.js';
+import { Field, FormCard } from '../../../ui/FormCard.js';
+import { usePageTitle } from '../../../lib/title.js';
+import { toastError, toastSuccess } from '../../../lib/toast.js';
+
+/** Better Auth's `minPasswordLength` on the server. */
+const MIN_PASSWORD = 6;
+
+/**
+ * `/reset-password?token=…`, the page of the mailed link (DESIGN.md "Identity").
+ * The user gives their email and a new password: the token sets the password (and
+ * the server ends every session of the account), then the page signs in with the
+ * email and the new password, so the user arrives signed in (loading state as
+ * SPEC.md §4 "password reset"). An expired or used link shows an error toast.
+ */
+export default function ResetPasswordPage() {
+  usePageTitle('Reset Password');
+  const { track, signIn } = useAuth();
+  const navigate = useNavigate();
+  // useLocation, not useSearchParams, which would add to the entry chunk (DESIGN.md "Weight budget").
+  const params = new URLSearchParams(useLocation().search);
+  const token = params.get('token');
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!token) return;
+    const data = new FormData(e.currentTarget);
+    const email = String(data.get('email') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    setBusy(true);
+    try {
+      // Two auth actions, each with the loading state of SPEC.md §4: the reset, then the sign-in.
+      await track(() => resetPassword(token, password));
+    } catch (err) {
+      setBusy(false);
+      return toastError(err instanceof Error ? err.message : String(err));
+    }
+    try {
+      await signIn(email, password);
+      toastSuccess('Password Reset Successful');
+      void navigate('/', { replace: true });
+    } catch (err) {
+      // The token was good but the email was not this account's: the new password stands.
+      toastError(`Your password was changed, but signing in failed: ${err instanceof Error ? err.message : String(err)}`);
+      void navigate('/login', { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormCard title="Reset Password">
+      {token ? (
+        <form onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
+          <p>Choose a new password. You will be signed out everywhere else and signed in here.</p>
+          <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="username" required />
+          <Field
+            id={`${id}-password`}
+            label="New Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD}
+            hint={`At least ${MIN_PASSWORD} characters.`}
+          />
+          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+            Reset Password
+          </button>
+        </form>
+      ) : (
+        <p role="alert">This reset link is incomplete. Open the link from the mail again, or ask for a new one.</p>
+      )}
+      <p className="text-center">
+        Link expired?{' '}
+        <Link to="/forgot-password" className="link link-primary font-semibold">
+          Ask for a new link
+        </Link>
+      </p>
+    </FormCard>
+  );
+}

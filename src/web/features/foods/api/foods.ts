@@ -1,0 +1,84 @@
+/**
+ * The food calls of SPEC.md §7 as TanStack Query hooks (`/foods`), with keys from
+ * `./keys.ts` (STYLE.md "Queries have keys in one place"). Pages never build
+ * a URL or a key by hand. Errors follow the global policy of `lib/apiErrors.ts`; the
+ * hooks need the `QueryBoundary` above them.
+ */
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeleteResult, Food, FoodInput, InsertResult, UpdateResult } from '../../../../contract/index.js';
+import { apiFetch, apiFetchPage, apiUrl } from '../../../lib/http.js';
+import { requestKeys } from '../../requests/api/keys.js';
+import { foodKeys, type DateSort } from './keys.js';
+
+/** Rows per page of the available-foods list (issue "Performance": 24 at a time). */
+export const AVAILABLE_PAGE_SIZE = 24;
+
+/**
+ * Available foods sorted by expiry date, optionally filtered by name, a page of
+ * {@link AVAILABLE_PAGE_SIZE} at a time:
+ * `GET /foods?sortByDate=…[&search=…]&limit=24[&cursor=…]`, the next cursor read from `X-Next-Cursor`.
+ */
+export function useAvailableFoods(sort: DateSort, search: string) {
+  return useInfiniteQuery({
+    queryKey: foodKeys.available(sort, search),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetchPage<Food>(
+        apiUrl('/foods', { sortByDate: sort, search: search || undefined, limit: AVAILABLE_PAGE_SIZE, cursor: pageParam }),
+        { signal },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One food: `GET /foods/{id}`. */
+export function useFood(id: string | undefined) {
+  return useQuery({
+    queryKey: foodKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => apiFetch<Food>(apiUrl(`/foods/${encodeURIComponent(id ?? '')}`), { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+/** The signed-in donor's own foods: `GET /foods?email={email}`. */
+export function useMyFoods(email: string | undefined) {
+  return useQuery({
+    queryKey: foodKeys.mine(email ?? ''),
+    queryFn: ({ signal }) => apiFetch<Food[]>(apiUrl('/foods', { email }), { signal }),
+    enabled: Boolean(email),
+  });
+}
+
+/** Adds a food: `POST /foods` → `{insertedId}`. */
+export function useAddFood() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FoodInput) => apiFetch<InsertResult>(apiUrl('/foods'), { method: 'POST', body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: foodKeys.all }),
+  });
+}
+
+/** Updates a food: `PUT /foods/{id}` → `{modifiedCount}`. */
+export function useUpdateFood() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: FoodInput }) =>
+      apiFetch<UpdateResult>(apiUrl(`/foods/${encodeURIComponent(id)}`), { method: 'PUT', body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: foodKeys.all }),
+  });
+}
+
+/** Deletes a food: `DELETE /foods/{id}` → `{deletedCount}`. Its requests go with it. */
+export function useDeleteFood() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<DeleteResult>(apiUrl(`/foods/${encodeURIComponent(id)}`), { method: 'DELETE' }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: foodKeys.all }),
+        qc.invalidateQueries({ queryKey: requestKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * Query keys of the food reads (STYLE.md "Queries have keys in one place", TanStack
+ * Query's key factories). Free of TanStack imports, so the home page can use them.
+ */
+
+/** Sort order of the available-foods list by expiry date (SPEC.md §2: default descending). */
+export type DateSort = 'acc' | 'dec';
+
+/** Query keys of food listings. */
+export const foodKeys = {
+  all: ['foods'] as const,
+  featured: () => [...foodKeys.all, 'featured'] as const,
+  available: (sort: DateSort, search: string) => [...foodKeys.all, 'available', { sort, search }] as const,
+  detail: (id: string) => [...foodKeys.all, 'detail', id] as const,
+  mine: (email: string) => [...foodKeys.all, 'mine', email] as const,
+};

@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { Food } from '../../../../contract/index.js';
+import { formatDate } from '../../../lib/dates.js';
+
+/**
+ * One food in a grid (SPEC.md §2 home and available foods): image, name,
+ * quantity, pickup location, expiry 'DD MMMM, YYYY' and a 'View Details' link
+ * to /food/{id}. `headingLevel` fits the card title into the page's outline.
+ */
+export function FoodCard({ food, headingLevel = 3 }: { food: Food; headingLevel?: 2 | 3 }) {
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="card w-full bg-base-100 shadow-md border border-base-200" aria-labelledby={titleId}>
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={food.FoodImage}
+          alt={food.FoodName}
+          width={400}
+          height={300}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-2">
+        <Heading id={titleId} className="card-title text-lg">
+          {food.FoodName}
+        </Heading>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-semibold">Quantity</dt>
+          <dd>{food.FoodQuantity}</dd>
+          <dt className="font-semibold">Pickup Location</dt>
+          <dd>{food.PickupLocation}</dd>
+          <dt className="font-semibold">Expires</dt>
+          <dd>{formatDate(food.ExpiredDateTime)}</dd>
+        </dl>
+        <div className="card-actions mt-2 justify-end">
+          <Link to={`/food/${food._id}`} className="btn btn-primary btn-sm" aria-describedby={titleId}>
+            View Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The spec's food grid: 1 column on small screens, 2 on medium, 3 on large (SPEC.md §2). */
+export function FoodGrid({ foods, headingLevel = 3 }: { foods: Food[]; headingLevel?: 2 | 3 }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {foods.map((food) => (
+        <li key={food._id} className="flex">
+          <FoodCard food={food} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,94 @@
+import { useId, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { DateSort } from '../api/keys.js';
+import { useAvailableFoods } from '../api/foods.js';
+import { ErrorState } from '../../../ui/ErrorState.js';
+import { FoodGrid } from '../components/FoodCard.js';
+import { LoadMore } from '../../../ui/LoadMore.js';
+import { Spinner } from '../../../ui/Spinner.js';
+import { usePageTitle } from '../../../lib/title.js';
+
+/**
+ * Available foods (SPEC.md §2 /available-foods): a search box applied on
+ * 'Search', a toggle for the expiry-date order (default descending, §9) and the
+ * grid, loaded 24 at a time as the user scrolls or presses 'Load more'. Search text
+ * and order live in the URL (`?search=…&sort=acc`), so reloads, the back button and
+ * shared links keep them.
+ */
+export default function AvailableFoodsPage() {
+  usePageTitle('Available Foods');
+  const id = useId();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const search = params.get('search') ?? '';
+  const sort: DateSort = params.get('sort') === 'acc' ? 'acc' : 'dec';
+  const query = useAvailableFoods(sort, search);
+  const { isPending, isError, isFetching, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const data = query.data?.pages.flatMap((p) => p.rows);
+
+  function update(next: { search?: string; sort?: DateSort }) {
+    const merged = { search, sort, ...next };
+    const out = new URLSearchParams();
+    if (merged.search) out.set('search', merged.search);
+    if (merged.sort === 'acc') out.set('sort', 'acc');
+    const qs = out.toString();
+    void navigate({ search: qs ? `?${qs}` : '' }, { replace: true });
+  }
+
+  function handleSearch(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    update({ search: String(new FormData(e.currentTarget).get('search') ?? '').trim() });
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <h1 className="text-center text-3xl font-bold sm:text-4xl">Available Foods</h1>
+      <div className="flex flex-col items-stretch gap-4 md:flex-row md:items-end md:justify-between">
+        <form role="search" onSubmit={handleSearch} className="flex flex-1 flex-col gap-1 md:max-w-xl">
+          <label htmlFor={`${id}-search`} className="font-medium">
+            Search foods
+          </label>
+          <div className="flex gap-2">
+            <input
+              key={search}
+              id={`${id}-search`}
+              name="search"
+              type="search"
+              maxLength={120}
+              // The API serves searches of 3 letters or digits in a row (isIndexableSearch); the browser says so before sending.
+              pattern=".*[\p{L}\p{N}]{3}.*"
+              title="Type at least 3 letters or digits."
+              defaultValue={search}
+              placeholder="Food name"
+              className="input input-bordered w-full"
+            />
+            <button type="submit" className="btn btn-primary">
+              Search
+            </button>
+          </div>
+        </form>
+        <button type="button" className="btn btn-outline" onClick={() => update({ sort: sort === 'dec' ? 'acc' : 'dec' })}>
+          {sort === 'dec' ? 'Sort by expiry date: Descending' : 'Sort by expiry date: Ascending'}
+        </button>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {data && !isFetching ? `${data.length} ${data.length === 1 ? 'food' : 'foods'} found` : ''}
+      </p>
+      <div aria-busy={isFetching}>
+        {isPending ? (
+          <Spinner fullPage />
+        ) : isError ? (
+          <ErrorState message="Could not load foods." onRetry={() => void refetch()} />
+        ) : !data || data.length === 0 ? (
+          <p className="py-12 text-center text-lg">No foods found.</p>
+        ) : (
+          <>
+            <FoodGrid foods={data} headingLevel={2} />
+            <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoadMore={() => void fetchNextPage()} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { formatLocalDate } from '../../../lib/dates.js';
+import { ApiError } from '../../../lib/http.js';
+import { usePageTitle } from '../../../lib/title.js';
+import { ErrorState } from '../../../ui/ErrorState.js';
+import { Spinner } from '../../../ui/Spinner.js';
+import { useAuth } from '../../auth/useAuth.js';
+import { RequestDialog } from '../../requests/components/RequestDialog.js';
+import { useFood } from '../api/foods.js';
+
+/**
+ * Food detail (SPEC.md §2 /food/{id}): the food, its donor and a 'Request' button
+ * that opens the request dialog, or sends signed-out visitors to /login
+ * remembering this path.
+ */
+export default function FoodDetailsPage() {
+  usePageTitle('Food Details');
+  const { id } = useParams();
+  const { data: food, isPending, isError, error, refetch } = useFood(id);
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // When the request dialog was opened; null while it is closed.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+
+  if (isPending) return <Spinner fullPage />;
+  if (isError) {
+    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return (
+      <>
+        <h1 className="sr-only">Food Details</h1>
+        {missing ? (
+          <div className="flex flex-col items-center gap-4 py-12 text-center">
+            <p className="text-lg">This food was not found. It may have been removed by its donor.</p>
+            <Link to="/available-foods" className="btn btn-primary">
+              Browse available foods
+            </Link>
+          </div>
+        ) : (
+          <ErrorState message="Could not load this food." onRetry={() => void refetch()} />
+        )}
+      </>
+    );
+  }
+
+  function openRequest() {
+    if (!user) {
+      void navigate('/login', { state: { from: location.pathname } });
+      return;
+    }
+    setOpenedAt(new Date().toISOString());
+  }
+
+  return (
+    <article className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+      <img
+        src={food.FoodImage}
+        alt={food.FoodName}
+        width={800}
+        height={600}
+        className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover shadow"
+      />
+      <div className="flex flex-col gap-5">
+        <h1 className="text-3xl font-bold sm:text-4xl">{food.FoodName}</h1>
+        <p className="text-lg text-gray-700">{food.AdditionalNotes}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+          <dt className="font-semibold">Quantity</dt>
+          <dd>{food.FoodQuantity}</dd>
+          <dt className="font-semibold">Pickup Location</dt>
+          <dd>{food.PickupLocation}</dd>
+          <dt className="font-semibold">Expiry Date</dt>
+          <dd>{formatLocalDate(food.ExpiredDateTime)}</dd>
+        </dl>
+        <section aria-labelledby="donor-heading" className="flex items-center gap-4 rounded-box bg-base-200 p-4">
+          {food.Donator.Image ? (
+            <img
+              src={food.Donator.Image}
+              alt={food.Donator.Name}
+              width={56}
+              height={56}
+              referrerPolicy="no-referrer"
+              className="h-14 w-14 rounded-full object-cover"
+            />
+          ) : null}
+          <div>
+            <h2 id="donor-heading" className="text-sm font-semibold uppercase tracking-wide text-gray-700">
+              Donator
+            </h2>
+            <p className="text-lg font-medium">{food.Donator.Name}</p>
+          </div>
+        </section>
+        <div>
+          <button type="button" className="btn btn-primary btn-wide" onClick={openRequest}>
+            Request
+          </button>
+        </div>
+      </div>
+      {user && openedAt && (
+        <RequestDialog food={food} user={user} openedAt={openedAt} onClose={() => setOpenedAt(null)} />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The request calls of SPEC.md §7 as TanStack Query hooks (`/requests`), with keys
+ * from `./keys.ts`. Errors follow the global policy of `lib/apiErrors.ts`;
+ * the hooks need the `QueryBoundary` above them.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeleteResult, FoodRequest, InsertResult, RequestInput, UpdateResult } from '../../../../contract/index.js';
+import { apiFetch, apiUrl } from '../../../lib/http.js';
+import { requestKeys } from './keys.js';
+
+/** Requests for one of the donor's foods: `GET /requests/{foodId}`. */
+export function useFoodRequests(foodId: string | undefined) {
+  return useQuery({
+    queryKey: requestKeys.forFood(foodId ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch<FoodRequest[]>(apiUrl(`/requests/${encodeURIComponent(foodId ?? '')}`), { signal }),
+    enabled: Boolean(foodId),
+  });
+}
+
+/** The signed-in user's own requests: `GET /requests?email={email}`. */
+export function useMyRequests(email: string | undefined) {
+  return useQuery({
+    queryKey: requestKeys.mine(email ?? ''),
+    queryFn: ({ signal }) => apiFetch<FoodRequest[]>(apiUrl('/requests', { email }), { signal }),
+    enabled: Boolean(email),
+  });
+}
+
+/** Requests a food: `POST /requests` with the spec's request object → `{insertedId}`. */
+export function useRequestFood() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RequestInput) =>
+      apiFetch<InsertResult>(apiUrl('/requests'), { method: 'POST', body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+}
+
+/** Marks a request delivered: `PATCH /requests/{id}` with `{Status:'Delivered'}` → `{modifiedCount}`. */
+export function useMarkDelivered() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<UpdateResult>(apiUrl(`/requests/${encodeURIComponent(id)}`), {
+        method: 'PATCH',
+        body: { Status: 'Delivered' },
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+}
+
+/** Cancels (deletes) a pending request: `DELETE /requests/{id}` → `{deletedCount}`. */
+export function useCancelRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<DeleteResult>(apiUrl(`/requests/${encodeURIComponent(id)}`), { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+}

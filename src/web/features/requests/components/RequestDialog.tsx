@@ -1,0 +1,135 @@
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import type { Food } from '../../../../contract/index.js';
+import { formatDate } from '../../../lib/dates.js';
+import { formatDateTime } from '../../../lib/datetime.js';
+import { ApiError } from '../../../lib/http.js';
+import { wrapFocus } from '../../../ui/focusWrap.js';
+import { successPopup } from '../../../ui/popups.js';
+import type { AppUser } from '../../auth/useAuth.js';
+import { useRequestFood } from '../api/requests.js';
+
+/**
+ * The request dialog of SPEC.md §2: a modal `<dialog>` (focus is trapped, Escape
+ * closes it and focus returns to the 'Request' button) with the food's details, Additional Notes and Donation Money.
+ * It exists only while open, so its texts never duplicate the page's.
+ */
+export function RequestDialog({
+  food,
+  user,
+  openedAt,
+  onClose,
+}: {
+  food: Food;
+  user: AppUser;
+  /** When the dialog was opened, shown as the request date. */
+  openedAt: string;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const requestFood = useRequestFood();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  // DESIGN.md "The API": nobody requests their own food (the server answers 409).
+  const ownFood = food.Donator.Email === user.email;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  function close() {
+    dialogRef.current?.close();
+  }
+
+  function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    requestFood.mutate(
+      {
+        FoodId: food._id,
+        FoodName: food.FoodName,
+        FoodImage: food.FoodImage,
+        PickupLocation: food.PickupLocation,
+        ExpiredDateTime: food.ExpiredDateTime,
+        Donator: food.Donator,
+        AdditionalNotes: String(data.get('AdditionalNotes') ?? ''),
+        DonationMoney: String(data.get('DonationMoney') ?? ''),
+        Requester: { Email: user.email, Name: user.displayName, Image: user.photoURL },
+        RequestDate: new Date().toISOString(),
+        Status: 'Pending',
+      },
+      {
+        onSuccess: () => {
+          close();
+          void successPopup('Request Accepted!');
+        },
+        onError: (err) => {
+          // A conflict (already requested, own food, expired) cannot be fixed in the form.
+          if (err instanceof ApiError && err.status === 409) close();
+        },
+      },
+    );
+  }
+
+  const info: [string, string][] = [
+    ['Food Name', food.FoodName],
+    ['Food Id', food._id],
+    ['Donator', food.Donator.Email ? `${food.Donator.Name} (${food.Donator.Email})` : food.Donator.Name],
+    ['Your Email', user.email],
+    ['Request Date', formatDateTime(openedAt)],
+    ['Pickup Location', food.PickupLocation],
+    ['Expire Date', formatDate(food.ExpiredDateTime)],
+  ];
+
+  return (
+    <dialog ref={dialogRef} className="modal" aria-labelledby={`${id}-title`} onClose={onClose} onKeyDown={wrapFocus}>
+      <div className="modal-box max-w-2xl">
+        <h2 id={`${id}-title`} className="text-2xl font-bold">
+          Request {food.FoodName}
+        </h2>
+        <img src={food.FoodImage} alt="" className="mt-4 h-40 w-full rounded-box object-cover" />
+        <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          {info.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold">{label}</dt>
+              <dd className="break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {ownFood && (
+          <p id={`${id}-own`} className="mt-4 rounded-box bg-base-200 p-3 text-sm">
+            This is your own listing, so you cannot request it.
+          </p>
+        )}
+        <form onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-notes`} className="font-medium">
+              Additional Notes
+            </label>
+            <textarea id={`${id}-notes`} name="AdditionalNotes" maxLength={1000} rows={3} className="textarea textarea-bordered w-full" />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-money`} className="font-medium">
+              Donation Money
+            </label>
+            <input id={`${id}-money`} name="DonationMoney" type="text" maxLength={50} className="input input-bordered w-full" />
+          </div>
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={close}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={ownFood || requestFood.isPending}
+              aria-describedby={ownFood ? `${id}-own` : undefined}
+            >
+              {requestFood.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Request
+            </button>
+          </div>
+        </form>
+      </div>
+    </dialog>
+  );
+}
