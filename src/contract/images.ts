@@ -3,10 +3,9 @@
  * URLs. Uploads are `multipart/form-data` with one part named `file`.
  */
 import { z } from 'zod';
+import { IMAGE_WIDTHS, type ImageWidth } from './image-urls.js';
 
-/** Widths served for `srcset` (`?w=`); the largest fits the photo within 1600 × 1600 px. */
-export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+export * from './image-urls.js';
 
 /** Largest upload, bytes (issue 12: 10 MB; above: 413). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -17,14 +16,6 @@ export const FOOD_GALLERY_MAX = 4;
 
 /** An image id: the base64url SHA-256 of the uploaded bytes (content address, 43 characters). */
 export const ImageId = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'is not an image id' });
-
-/** Matches a Plateful image URL or path (`…/api/images/{id}`) and captures the id. */
-export const PLATEFUL_IMAGE_RE = /\/api\/images\/([A-Za-z0-9_-]{43})(?:[?#].*)?$/;
-
-/** The id of a Plateful image URL (absolute or a path), or undefined for any other URL. */
-export function platefulImageId(url: string): string | undefined {
-  return PLATEFUL_IMAGE_RE.exec(url)?.[1];
-}
 
 /** Route parameters of `/api/images/{id}`. */
 export const ImageParams = z.object({ id: ImageId });

@@ -1,16 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../useAuth.js';
+import { updateProfile } from '../api/authClient.js';
+import { uploadImage } from '../../../lib/uploadImage.js';
+import { ProfilePhotoUpload } from '../../../ui/ProfilePhotoUpload.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { toastError, toastSuccess } from '../../../lib/toast.js';
 
 /**
  * Registration (SPEC.md §2 /register, §4 "Registration"): name, photo URL, email
- * and password, all required. Success: go to / with the toast 'Register Successful'.
+ * and password, all required; 'Upload photo' may stand in for the photo URL (issue 12). Success: go to / with the toast 'Register Successful'.
  */
 export default function RegisterPage() {
   usePageTitle('Register');
-  const { signUp } = useAuth();
+  const { signUp, refresh } = useAuth();
+  // Issue 12: a photo chosen here is uploaded once the account exists (uploads need a session).
+  const [photoFile, setPhotoFile] = useState<File>();
   const navigate = useNavigate();
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -27,6 +32,11 @@ export default function RegisterPage() {
         email: field('email').trim(),
         password: field('password'),
       });
+      if (photoFile) {
+        const { url } = await uploadImage(photoFile);
+        await updateProfile({ name: field('name').trim(), image: url });
+        await refresh();
+      }
       void navigate('/', { replace: true });
       toastSuccess('Register Successful');
     } catch (err) {
@@ -59,11 +69,12 @@ export default function RegisterPage() {
                   name={f.name}
                   type={f.type}
                   autoComplete={f.autoComplete}
-                  required
+                  required={!(f.name === 'photoURL' && photoFile)}
                   className="input input-bordered w-full"
                 />
               </div>
             ))}
+            <ProfilePhotoUpload inputId={`${id}-photoURL`} onFile={setPhotoFile} />
             <button type="submit" className="btn btn-primary w-full" disabled={busy}>
               Register
             </button>

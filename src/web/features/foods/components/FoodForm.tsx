@@ -1,6 +1,8 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Food, FoodInput } from '../../../../contract/index.js';
 import type { AppUser } from '../../auth/useAuth.js';
+import { ownImageId } from '../../../ui/Photo.js';
+import { PhotoPicker } from './PhotoPicker.js';
 
 /** Props of {@link FoodForm}. */
 export interface FoodFormProps {
@@ -21,10 +23,21 @@ const FIELD = 'input input-bordered w-full';
 /**
  * The add / update food form of SPEC.md §2 and §5: Food Name, Food Image URL
  * (url), Food Quantity (text, sent as an integer with parseInt), Expired Date
- * (date), Pickup Location and Additional Notes, all required.
+ * (date), Pickup Location and Additional Notes, all required; plus 'Upload photos'
+ * (issue 12), whose first photo fills the Food Image URL.
  */
 export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: FoodFormProps) {
   const id = useId();
+  const imageInput = useRef<HTMLInputElement>(null);
+  // Issue 12: uploaded photos; the first fills 'Food Image URL', the others are the FoodGallery.
+  const [photos, setPhotos] = useState<string[]>(() =>
+    initial && (initial.FoodGallery?.length || ownImageId(initial.FoodImage)) ? [initial.FoodImage, ...(initial.FoodGallery ?? [])] : [],
+  );
+
+  function changePhotos(next: string[]) {
+    setPhotos(next);
+    if (next[0] && imageInput.current) imageInput.current.value = next[0];
+  }
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -40,6 +53,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         ExpiredDateTime: text('ExpiredDateTime'),
         PickupLocation: text('PickupLocation'),
         AdditionalNotes: text('AdditionalNotes'),
+        FoodGallery: photos.slice(1),
         Donator: { Name: donor.displayName, Image: donor.photoURL, Email: donor.email },
       },
       form,
@@ -59,6 +73,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
           Food Image URL
         </label>
         <input
+          ref={imageInput}
           id={`${id}-image`}
           name="FoodImage"
           type="url"
@@ -68,6 +83,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
           defaultValue={initial?.FoodImage}
         />
       </div>
+      <PhotoPicker photos={photos} onChange={changePhotos} />
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-quantity`} className="font-medium">
           Food Quantity
