@@ -30,9 +30,9 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
   const id = useId();
   const imageInput = useRef<HTMLInputElement>(null);
   // Issue 12: uploaded photos; the first fills 'Food Image URL', the others are the FoodGallery.
-  const [photos, setPhotos] = useState<string[]>(() =>
-    initial && (initial.FoodGallery?.length || ownImageId(initial.FoodImage)) ? [initial.FoodImage, ...(initial.FoodGallery ?? [])] : [],
-  );
+  const initialPhotos = () =>
+    initial && (initial.FoodGallery?.length || ownImageId(initial.FoodImage)) ? [initial.FoodImage, ...(initial.FoodGallery ?? [])] : [];
+  const [photos, setPhotos] = useState<string[]>(initialPhotos);
 
   function changePhotos(next: string[]) {
     setPhotos(next);
@@ -61,7 +61,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
   }
 
   return (
-    <form onSubmit={handleSubmit} className="grid grid-cols-1 gap-5 md:grid-cols-2" aria-busy={pending}>
+    <form onSubmit={handleSubmit} onReset={() => setPhotos(initialPhotos())} className="grid grid-cols-1 gap-5 md:grid-cols-2" aria-busy={pending}>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-name`} className="font-medium">
           Food Name

@@ -135,7 +135,7 @@ export function PhotoPicker({ photos, onChange }: { photos: string[]; onChange: 
                 <button type="button" className="btn btn-xs" data-focus-key={`${url}|right`} aria-label={`Move right, photo ${i + 1}`} disabled={i === photos.length - 1} onClick={() => move(i, i + 1, 'right')}>
                   Move right
                 </button>
-                <button type="button" className="btn btn-xs btn-error btn-outline" aria-label={`Remove, photo ${i + 1}`} onClick={() => remove(i)}>
+                <button type="button" className="btn btn-xs" aria-label={`Remove, photo ${i + 1}`} onClick={() => remove(i)}>
                   Remove
                 </button>
               </div>
