@@ -51,6 +51,12 @@ export async function storeImage(db: Database, image: ProcessedImage, sourceUrl?
   });
 }
 
+/** Restarts the 24-hour grace period of image `id` (uploaded again); returns its row, or undefined. */
+export async function touchImage(db: Database, id: string) {
+  const [row] = await db.update(images).set({ createdAt: sql`now()` }).where(eq(images.id, id)).returning();
+  return row;
+}
+
 /** One variant's bytes and type, or undefined. */
 export async function findVariant(db: Database, id: string, size: ImageWidth) {
   const [row] = await db

@@ -18,9 +18,9 @@ import {
 } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import { problem } from '../http/problem.js';
-import { processImage } from './process.js';
+import { imageId, processImage } from './process.js';
 import { fetchExternalImage } from './proxy.js';
-import { findImage, findImageBySource, findVariant, storeImage, toImageInfo } from './repository.js';
+import { findImage, findImageBySource, findVariant, storeImage, toImageInfo, touchImage } from './repository.js';
 
 const FOREVER = 'public, max-age=31536000, immutable';
 const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
@@ -66,6 +66,9 @@ export async function imageRoutes(app: FastifyInstance, opts: { config: Config }
       if (error.statusCode === 413) throw problem(413, `This photo is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
       throw problem(400, 'The upload was cut off.');
     });
+    // Content-addressed: bytes stored before are answered without processing them again.
+    const known = await touchImage(app.db, imageId(bytes));
+    if (known) return reply.status(201).send(toImageInfo(known));
     const image = await processImage(bytes);
     await storeImage(app.db, image);
     const row = (await findImage(app.db, image.id))!;
