@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 import { APP_PORT, CLIENT_ORIGIN, IDENTITY_ENV, OIDC_PORT } from './tests/support/e2e-env.js';
 
 const PORT = APP_PORT;
@@ -22,15 +23,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_FLAGS,
         // A screen taller than the 500 × 600 Google sign-in popup (SPEC.md §9); headless defaults to 800 × 600.
         '--screen-info={1600x1000}',
       ],

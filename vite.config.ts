@@ -1,6 +1,7 @@
 // Vite builds the React client from src/web into dist/web; the dev server proxies /api to Fastify.
-// Each page is its own chunk (App.tsx); React and the router share one long-cached vendor
-// chunk; text assets are written precompressed (.br, .gz) for the server to send as they are.
+// Each page is its own chunk (src/web/app/routes.tsx); React and the router share one
+// long-cached vendor chunk, TanStack Query another; text assets are written precompressed
+// (.br, .gz) for the server to send as they are.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -51,7 +52,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ }],
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+            // TanStack Query in one chunk, loaded with the first data page.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
         },
       },
     },

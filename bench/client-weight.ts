@@ -39,6 +39,9 @@ export const ROUTES: [string, string[]][] = [
   ['/reset-password', ['features/auth/pages/ResetPasswordPage.tsx']],
   ['/auth/popup-done', ['features/auth/pages/GoogleDonePage.tsx']],
   ['/profile', [GUARD, 'features/account/pages/ProfilePage.tsx']],
+  ['/requests/{id}', [...GUARDED, 'features/messages/pages/ConversationPage.tsx']],
+  ['/notifications', [...GUARDED, 'features/notifications/pages/NotificationsPage.tsx']],
+  ['/settings/notifications', [...GUARDED, 'features/notifications/pages/NotificationSettingsPage.tsx']],
   ['(unknown path)', []],
 ];
 

@@ -4,23 +4,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_FLAGS as SHARED_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Chromium flags shared with playwright.config.ts (Debian's Chromium, no downloads, no background traffic). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Debian's Chromium, or `$CHROMIUM_PATH`. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The scripts' Chromium: the shared flags, headless. */
+export const CHROMIUM_FLAGS = ['--headless', ...SHARED_FLAGS];
+export { CHROMIUM_PATH };
 
 /** Starts the app on `port`; returns its origin and a `stop()` that ends it. */
 export async function startBuiltServer(port) {

@@ -1,20 +1,11 @@
 /**
  * Building blocks shared by every API schema: ids, bounded text, URLs and
- * calendar dates. Limits follow issue "Security" (names ≤ 120, location ≤ 200,
- * notes ≤ 1000, donation text ≤ 50).
+ * calendar dates, with the limits of `limits.ts`.
  */
 import { z } from 'zod';
+import { LIMITS } from './limits.js';
 
-export const LIMITS = {
-  name: 120,
-  location: 200,
-  notes: 1000,
-  donation: 50,
-  url: 2048,
-  search: 120,
-  quantityMin: 1,
-  quantityMax: 10_000,
-} as const;
+export { LIMITS, REQUEST_STATUSES } from './limits.js';
 
 /**
  * Text checks for characters PostgreSQL cannot store: `text` never holds U+0000,
@@ -44,45 +35,22 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
-/** An absolute http: or https: URL; never javascript:, data: or others. */
+/** An absolute http: or https: URL (zod's URL check); never javascript:, data: or others. */
 export const HttpUrl = z
-  .string()
+  .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
   .trim()
-  .max(LIMITS.url)
-  .refine(...noNul)
-  .refine(
-    (v) => {
-      try {
-        const u = new URL(v);
-        return u.protocol === 'http:' || u.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    },
-    { error: 'must be an http or https URL' },
-  );
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+  .max(LIMITS.url, { error: `must be at most ${LIMITS.url} characters` })
+  .refine(...noNul);
 
 /**
- * A calendar date, `YYYY-MM-DD` (an ISO date-time is accepted and cut to its
- * date part). Impossible dates such as 2025-02-30 are refused. Output: `YYYY-MM-DD`.
+ * A calendar date, `YYYY-MM-DD` (zod's ISO date, which refuses impossible dates
+ * such as 2025-02-30); an ISO date-time is accepted and cut to its date part.
+ * Output: `YYYY-MM-DD`.
  */
 export const CalendarDate = z
   .string()
   .trim()
-  .regex(DATE_RE, { error: 'must be a date YYYY-MM-DD' })
-  .refine(
-    (v) => {
-      // zod 4 runs this check even when the regex above failed: that failure is reported already.
-      const match = DATE_RE.exec(v);
-      if (!match) return true;
-      const [, y, m, d] = match.map(Number);
-      const date = new Date(Date.UTC(y!, m! - 1, d!));
-      return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d;
-    },
-    { error: 'is not a real calendar date' },
-  )
+  .pipe(z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], { error: 'must be a date YYYY-MM-DD' }))
   .transform((v) => v.slice(0, 10));
 
 /** A person as the API shows them (SPEC.md §3 Donator / Requester). */

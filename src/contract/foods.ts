@@ -104,7 +104,7 @@ export const FoodsQuery = z
       .refine(...noNul)
       .refine(isIndexableSearch, { error: SEARCH_TOO_SHORT })
       .optional(),
-    email: z.string().trim().max(254).optional(),
+    email: z.string().trim().max(LIMITS.email).optional(),
     limit: z.coerce.number().int().min(1).max(FOODS_MAX_LIMIT).optional(),
     cursor: z
       .string()

@@ -8,3 +8,6 @@ export * from './foods.js';
 export * from './images.js';
 export * from './requests.js';
 export * from './session.js';
+export * from './account.js';
+export * from './messages.js';
+export * from './notifications.js';

@@ -1,9 +1,9 @@
 /** Food requests: body, query and answer schemas of `/api/requests` (SPEC.md §3, §7). */
 import { z } from 'zod';
-import { Id, LIMITS, Person, optionalText } from './common.js';
+import { Id, LIMITS, Person, REQUEST_STATUSES, optionalText } from './common.js';
 
 /** Request statuses shown by the product (SPEC.md §4). */
-export const RequestStatus = z.enum(['Pending', 'Delivered']);
+export const RequestStatus = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof RequestStatus>;
 
 /**
@@ -34,7 +34,7 @@ export const RequestStatusInput = z.strictObject({ Status: z.literal('Delivered'
 export type RequestStatusInput = z.infer<typeof RequestStatusInput>;
 
 /** Query of `GET /requests?email=`: the signed-in requester's own email. */
-export const RequestsQuery = z.object({ email: z.string().trim().min(1).max(254) });
+export const RequestsQuery = z.object({ email: z.string().trim().min(1).max(LIMITS.email) });
 
 /** A request as the API answers it. `RequestDate` is an ISO 8601 UTC instant. */
 export const FoodRequest = z.object({

@@ -10,12 +10,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountRoutes } from './account/routes.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
 import { authPlugin } from './auth/plugin.js';
 import { authProviderRoutes } from './auth/providers.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { emailPreferenceRoutes } from './email-preferences/routes.js';
+import { eventRoutes } from './events/routes.js';
 import { foodRoutes } from './foods/routes.js';
 import { healthRoutes } from './http/health.js';
 import { imageCleanupPlugin } from './images/cleanup.js';
@@ -24,18 +27,25 @@ import { registerJsonParser } from './http/json.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
 import { mailPlugin } from './mail/mailer.js';
+import { outboxPlugin } from './outbox/plugin.js';
+import type { OutboxOptions } from './outbox/worker.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerOriginCheck } from './http/origin.js';
 import { registerProblemHandler } from './http/problem.js';
 import { staticRoutes } from './http/static.js';
 import { registerWriteLimit } from './http/write-limit.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
+import { messageRoutes } from './messages/routes.js';
+import { createNotifier, type Notifier } from './notifications/notifier.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { requestRoutes } from './requests/routes.js';
 import { sessionRoutes } from './session/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** Notifications, mails and live events of request changes (issue 11). */
+    notifier: Notifier;
   }
 }
 
@@ -49,8 +59,8 @@ export const BODY_LIMIT = 64 * 1024;
 export async function buildApp(
   config: Config,
   database?: DatabaseHandle,
-  /** `logStream`: where log lines go instead of stdout (tests read them). */
-  opts: { logStream?: { write(line: string): void } } = {},
+  /** `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests). */
+  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions> } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -85,6 +95,7 @@ export async function buildApp(
       onPoolError: (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
     }));
   app.decorate('db', handle.db);
+  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret }));
   app.addHook('onClose', async () => {
     if (!database) await handle.close();
   });
@@ -131,7 +142,8 @@ export async function buildApp(
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(mailPlugin, { config });
-  await app.register(authPlugin, { auth: createAuth(config, handle.db, { mailer: app.mailer, log: app.log }), config });
+  await app.register(outboxPlugin, { database: handle, options: opts.outbox });
+  await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
   await app.register(sessionRoutes);
@@ -139,6 +151,11 @@ export async function buildApp(
   await app.register(imageRoutes, { config });
   await app.register(imageCleanupPlugin);
   await app.register(requestRoutes);
+  await app.register(accountRoutes);
+  await app.register(messageRoutes);
+  await app.register(notificationRoutes);
+  await app.register(emailPreferenceRoutes, { secret: config.authSecret });
+  await app.register(eventRoutes, { listen: handle.listen });
   await app.register(staticRoutes);
   return app;
 }

@@ -220,7 +220,7 @@ describe.each(BACKENDS)('API fuzzing on %s', (backend) => {
     if (live.foods.length < 4) {
       for (const who of ['owner', 'other'] as const) {
         const foodId = await createFood(t.app.db, { ...foodBody(), FoodQuantity: 3 }, user(who));
-        await createRequest(t.app.db, { FoodId: foodId, AdditionalNotes: '', DonationMoney: '' }, user(who === 'owner' ? 'other' : 'owner'), localToday());
+        await createRequest(t.app.db, { FoodId: foodId, AdditionalNotes: '', DonationMoney: '' }, user(who === 'owner' ? 'other' : 'owner'), localToday(), t.app.notifier);
         await createFood(t.app.db, { ...foodBody({}, -3), FoodQuantity: 2 }, user(who)); // expired
       }
     }

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
+import { addDays, localToday } from '../../src/server/lib/dates.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -135,15 +136,12 @@ export function call(
 
 /** A valid food body, `days` days from today by default 7; override any field. */
 export function foodBody(overrides: Record<string, unknown> = {}, days = 7) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const iso = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   return {
     FoodName: 'Fresh Apples',
     FoodImage: 'https://images.example.org/apples.jpg',
     FoodQuantity: 5,
     PickupLocation: '12 Elm Street',
-    ExpiredDateTime: iso,
+    ExpiredDateTime: addDays(localToday(), days),
     AdditionalNotes: 'Picked this morning.',
     ...overrides,
   };

@@ -7,89 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_NOT_CONFIGURED } from '../../src/server/auth/auth.js';
 import { accounts, users } from '../../src/server/db/schema.js';
-import { startOpenIdProvider, type OpenIdProvider, type TestAccount } from '../support/oidc-provider.js';
-import { BACKENDS, signUp, startApp, type TestApp } from './harness.js';
-
-const PUBLIC_URL = 'http://plateful.test';
-const CLIENT_ID = 'plateful-test-client';
-const CLIENT_SECRET = 'plateful-test-client-secret-0123456789abcdef';
-
-/** Cookies per origin, as a browser keeps them. */
-class CookieJar {
-  private readonly jar = new Map<string, Map<string, string>>();
-  header(origin: string): string {
-    return [...(this.jar.get(origin) ?? new Map<string, string>())].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  store(origin: string, setCookies: string[]) {
-    const cookies = this.jar.get(origin) ?? new Map<string, string>();
-    for (const c of setCookies) {
-      const pair = c.split(';')[0]!;
-      const at = pair.indexOf('=');
-      const [name, value] = [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
-      if (!value || /max-age=0/i.test(c)) cookies.delete(name);
-      else cookies.set(name, value);
-    }
-    this.jar.set(origin, cookies);
-  }
-}
-
-/** GET `url` as the popup would: Plateful through app.inject, the provider over HTTP. Returns status and Location. */
-async function visit(t: TestApp, jar: CookieJar, url: URL): Promise<{ status: number; location?: URL }> {
-  const cookie = jar.header(url.origin);
-  if (url.origin === PUBLIC_URL) {
-    const res = await t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: cookie ? { cookie } : {} });
-    jar.store(url.origin, ([] as string[]).concat(res.headers['set-cookie'] ?? []));
-    const location = res.headers.location;
-    return { status: res.statusCode, location: location ? new URL(String(location), url) : undefined };
-  }
-  const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-  jar.store(url.origin, res.headers.getSetCookie());
-  const location = res.headers.get('location');
-  await res.arrayBuffer();
-  return { status: res.status, location: location ? new URL(location, url) : undefined };
-}
-
-/**
- * Runs the popup: POST /api/auth/sign-in/social, then follows redirects until the
- * popup lands back on a Plateful page outside /api. Returns that page's URL and the jar.
- */
-async function googleSignIn(t: TestApp) {
-  const jar = new CookieJar();
-  const start = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/social',
-    headers: { origin: PUBLIC_URL },
-    payload: { provider: 'google', callbackURL: '/auth/popup-done', errorCallbackURL: '/auth/popup-done', disableRedirect: true },
-  });
-  expect(start.statusCode).toBe(200);
-  jar.store(PUBLIC_URL, ([] as string[]).concat(start.headers['set-cookie'] ?? []));
-  const body = start.json() as { url: string; redirect: boolean };
-  expect(body.redirect).toBe(false);
-  const authorize = new URL(body.url);
-  let url = authorize;
-  for (let hop = 0; hop < 15; hop++) {
-    const { status, location } = await visit(t, jar, url);
-    if (!location) throw new Error(`stopped at ${url} with ${status}`);
-    if (location.origin === PUBLIC_URL && !location.pathname.startsWith('/api/')) return { landing: location, jar, authorize };
-    url = location;
-  }
-  throw new Error('too many redirects');
-}
-
-const getSession = (t: TestApp, jar: CookieJar) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: jar.header(PUBLIC_URL) } });
-
-let subCounter = 0;
-function googleAccount(overrides: Partial<TestAccount> = {}): TestAccount {
-  subCounter += 1;
-  return {
-    sub: `google-sub-${subCounter}-${Date.now()}`,
-    email: `g${subCounter}.${Date.now()}@gmail.example`,
-    name: `Gina Google ${subCounter}`,
-    picture: `https://lh3.googleusercontent.example/a/photo-${subCounter}.png`,
-    ...overrides,
-  };
-}
+import { startOpenIdProvider, type OpenIdProvider } from '../support/oidc-provider.js';
+import { CLIENT_ID, CLIENT_SECRET, PUBLIC_URL, getSession, googleAccount, googleSignIn } from './google-flow.js';
+import { BACKENDS, call, cookieHeader, signUp, startApp, type TestApp } from './harness.js';
 
 describe.each(BACKENDS)('Google sign-in on %s', (backend) => {
   let op: OpenIdProvider;
@@ -153,28 +73,62 @@ describe.each(BACKENDS)('Google sign-in on %s', (backend) => {
     expect((await getSession(t, again.jar)).json().user.id).toBe(userId);
   });
 
-  it('links a Google account to the password account with the same email: one user, two accounts', async () => {
+  it('links a Google account to a verified password account with the same email: one user, two accounts, the password kept', async () => {
     const person = await signUp(t.app, 'Pat Password');
+    // Verified earlier (mail link or reset): the account is the mailbox owner's.
+    await t.app.db.update(users).set({ emailVerified: true }).where(eq(users.email, person.email));
     const g = googleAccount({ email: person.email.toUpperCase(), name: 'Patricia on Google' });
     op.next = g;
     const { landing, jar } = await googleSignIn(t);
     expect(landing.searchParams.get('error')).toBeNull();
 
     const session = (await getSession(t, jar)).json();
-    expect(session.user).toMatchObject({ email: person.email, name: 'Pat Password', image: person.image });
+    expect(session.user).toMatchObject({ email: person.email, name: 'Pat Password', image: person.image, emailVerified: true });
     const sameEmail = await t.app.db.select().from(users).where(eq(users.email, person.email));
     expect(sameEmail).toHaveLength(1);
     expect(sameEmail[0]!.id).toBe(session.user.id);
     const rows = await t.app.db.select().from(accounts).where(eq(accounts.userId, session.user.id));
     expect(rows.map((r) => r.providerId).sort()).toEqual(['credential', 'google']);
 
-    // The password still works.
+    // The password and the earlier session still work.
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       payload: { email: person.email, password: 'correct-horse-1' },
     });
     expect(signIn.statusCode).toBe(200);
+    expect((await call(t.app, 'POST', '/api/jwt', person, { email: person.email })).statusCode).toBe(200);
+  });
+
+  it('closes pre-hijacking: Google joining a never-verified account removes the earlier password and ends its sessions', async () => {
+    // The attacker registers the victim's address first, with a password of their own, and keeps a session.
+    const attacker = await signUp(t.app, 'Mallory Early');
+    const victimAddress = attacker.email;
+    const signIn = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: victimAddress, password } });
+    const second = await signIn('correct-horse-1');
+    expect(second.statusCode).toBe(200);
+    const attackerSessions = [attacker, { ...attacker, cookie: cookieHeader(second) }];
+
+    // The victim, who owns the mailbox, signs in with Google.
+    op.next = googleAccount({ email: victimAddress, name: 'Victor Victim' });
+    const { landing, jar } = await googleSignIn(t);
+    expect(landing.searchParams.get('error')).toBeNull();
+    const session = (await getSession(t, jar)).json();
+    expect(session.user).toMatchObject({ email: victimAddress, emailVerified: true });
+    const rows = await t.app.db.select().from(accounts).where(eq(accounts.userId, session.user.id));
+    expect(rows.map((r) => r.providerId)).toEqual(['google']);
+
+    // The attacker's password and both sessions are dead, for reads and writes alike.
+    expect((await signIn('correct-horse-1')).statusCode).toBe(401);
+    for (const s of attackerSessions) {
+      expect((await call(t.app, 'GET', '/api/auth/get-session', s)).json()).toBeNull();
+      expect((await call(t.app, 'GET', `/api/requests?email=${encodeURIComponent(victimAddress)}`, s)).statusCode).toBe(401);
+      expect((await call(t.app, 'POST', '/api/jwt', s, { email: victimAddress })).statusCode).toBe(401);
+    }
+    // The victim's own session works.
+    const jwt = await t.app.inject({ method: 'POST', url: '/api/jwt', headers: { cookie: jar.header(PUBLIC_URL) }, payload: { email: victimAddress } });
+    expect(jwt.statusCode).toBe(200);
   });
 
   it('brings a refusal at the provider back to the popup page as ?error=, without a session', async () => {

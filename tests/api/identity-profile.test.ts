@@ -3,7 +3,9 @@
 // and new listings taking the updated name and photo.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAME_MAX_LENGTH } from '../../src/server/auth/profile.js';
+import { LIMITS } from '../../src/contract/index.js';
+
+const NAME_MAX_LENGTH = LIMITS.name;
 import { users } from '../../src/server/db/schema.js';
 import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
 

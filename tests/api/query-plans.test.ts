@@ -49,7 +49,8 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    t = await startApp(backend);
+    // The 100k fixture's bulk inserts outlast the default 5 s statement timeout on a busy machine.
+    t = await startApp(backend, { DB_STATEMENT_TIMEOUT_MS: '300000' });
     db = t.app.db;
     for (const statement of fixtureStatements(SCALE)) await db.execute(sql.raw(statement));
     const rows = (await db.execute(sql`select food_id from requests limit 1`)) as unknown as { rows: { food_id: string }[] };

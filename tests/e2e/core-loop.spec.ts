@@ -3,32 +3,15 @@
 // it in My Food Request with the spec's formats, the donor marks it delivered after
 // the confirmation, and the neighbour can no longer cancel it.
 import { expect, test, type Page } from '@playwright/test';
+import { APP_URL } from '../support/e2e-env.js';
+import { isoInDays, newUser, register } from './support/world.js';
 
 const run = Date.now().toString(36);
-const donor = { name: 'Dana Donor', email: `dana.${run}@example.org`, password: 'donor-pass-1', photo: 'http://localhost:3210/images/demo/donor-amina.svg' };
-const neighbour = { name: 'Nico Neighbour', email: `nico.${run}@example.org`, password: 'neighbour-pass-1', photo: 'http://localhost:3210/images/demo/donor-ben.svg' };
+const donor = newUser('Dana Donor', 'dana', 'donor-amina.svg');
+const neighbour = newUser('Nico Neighbour', 'nico');
 const foodName = `Lemon Cake ${run}`;
-
-function isoInDays(days: number) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 const expiry = isoInDays(5);
 const expiryShown = new Date(`${expiry}T00:00:00`).toLocaleDateString('en-GB', { day: '2-digit', month: 'long', year: 'numeric' }).replace(/^(\d\d) (\w+) (\d{4})$/, '$1 $2, $3');
-
-async function register(page: Page, who: typeof donor) {
-  await page.goto('/register');
-  await expect(page).toHaveTitle('Plateful | Register');
-  await page.getByLabel('Name').fill(who.name);
-  await page.getByLabel('Photo URL').fill(who.photo);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('Register Successful')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('img', { name: who.name })).toBeVisible();
-}
 
 async function logout(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -50,7 +33,7 @@ test('donor lists, neighbour requests, donor delivers', async ({ page }) => {
 
   await page.getByRole('link', { name: 'Add Food' }).first().click();
   await page.getByLabel('Food Name').fill(foodName);
-  await page.getByLabel('Food Image URL').fill('http://localhost:3210/images/demo/blueberry-muffins.svg');
+  await page.getByLabel('Food Image URL').fill(`${APP_URL}/images/demo/blueberry-muffins.svg`);
   await page.getByLabel('Food Quantity').fill('4');
   await page.getByLabel('Expired Date').fill(expiry);
   await page.getByLabel('Pickup Location').fill('7 Baker Street');

@@ -187,8 +187,9 @@ test('/manage-food/{id}: columns, requester, formats, Delivered disabled, empty 
   await page.getByRole('button', { name: /^Yes/ }).click();
   await expect(page.getByRole('dialog', { name: 'Updated!' })).toContainText('The request status has been updated to Delivered.');
   await expect(row.getByRole('button', { name: 'Delivered', exact: true })).toBeDisabled();
-  // The status cell and the action cell.
-  await expect(row.getByRole('cell', { name: 'Delivered', exact: true })).toHaveCount(2);
+  // The status cell, and the action cell beside the conversation's 'Messages' (issue 11).
+  await expect(row.getByRole('cell', { name: 'Delivered', exact: true })).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: 'Messages Delivered', exact: true })).toHaveCount(1);
 
   await page.goto(`/manage-food/${world.quietFoodId}`);
   await expect(page.getByText('No requests found for this food item.')).toBeVisible();

@@ -3,7 +3,7 @@
 // listings show the new ones, and a bad photo URL is refused with the server's message.
 import { expect, test } from '@playwright/test';
 import { APP_URL } from '../support/e2e-env.js';
-import { addFood, newUser, register } from '../support/e2e-users.js';
+import { addFood, newUser, register } from './support/world.js';
 
 test('a user changes name and photo; the navbar and a new listing show them', async ({ page }) => {
   const pia = newUser('Pia Profile', 'pia');

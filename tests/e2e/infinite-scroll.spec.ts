@@ -2,16 +2,11 @@
 // next page when the visitor scrolls to the end or presses 'Load more', and keeps the
 // search and the expiry-date sort while doing so.
 import { expect, test, type Page } from '@playwright/test';
+import { isoInDays } from './support/world.js';
 
 const run = Date.now().toString(36);
 const prefix = `Scroll Stew ${run}`;
 const COUNT = 30;
-
-function isoInDays(days: number) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 test.beforeAll(async ({ request }) => {
   const signUp = await request.post('/api/auth/sign-up/email', {

@@ -26,6 +26,9 @@ async function logout(page: Page) {
 }
 
 test('the core loop with the keyboard alone', async ({ page }) => {
+  // Dozens of Tab presses, each checked; fresh (unverified) users also tab past the
+  // verification banner's two buttons (issue 13) on every page.
+  test.setTimeout(120_000);
   const donor = await newPerson('Kira Keys');
   const neighbour = await newPerson('Tab Neighbour');
   const foodName = `Keyboard Soup ${Date.now().toString(36)}`;

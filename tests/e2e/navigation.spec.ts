@@ -1,5 +1,6 @@
 // Route guard, saved redirect path, home sections, footer, titles and the 404 page (SPEC.md §1, §2, §8).
 import { expect, test } from '@playwright/test';
+import { APP_URL } from '../support/e2e-env.js';
 
 test('home shows the hero, featured demo foods, six tips, two testimonials and the footer', async ({ page }) => {
   await page.goto('/');
@@ -15,7 +16,7 @@ test('home shows the hero, featured demo foods, six tips, two testimonials and t
 test('a protected page sends visitors to login with a toast, then back after sign-in', async ({ page }) => {
   const email = `guard.${Date.now().toString(36)}@example.org`;
   const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Gia Guard', email, password: 'guard-pass-1', image: 'http://localhost:3210/images/demo/donor-carla.svg' },
+    data: { name: 'Gia Guard', email, password: 'guard-pass-1', image: `${APP_URL}/images/demo/donor-carla.svg` },
   });
   expect(res.ok()).toBe(true);
   await page.context().clearCookies();

@@ -1,6 +1,7 @@
 /**
  * A real SMTP server on 127.0.0.1 that keeps every mail it accepts, for tests of
- * the password-reset mail (DESIGN.md "How it starts": SMTP_URL).
+ * the mails the outbox sends (DESIGN.md "How it starts": SMTP_URL). Mails leave
+ * the app after the request, so tests wait for them with `waitForMail`.
  */
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -14,16 +15,22 @@ export interface Inbox {
   close(): Promise<void>;
 }
 
-/** Starts the SMTP server on `port` (0, the default, picks a free one); resolves once it listens. */
-export async function startInbox(port = 0): Promise<Inbox> {
+/**
+ * Starts the SMTP server on `port` (0, the default, picks a free one); resolves once
+ * it listens. `delayMs` makes it a slow relay: each mail is acknowledged that many
+ * milliseconds after its data arrived.
+ */
+export async function startInbox(port = 0, opts: { delayMs?: number } = {}): Promise<Inbox> {
   const messages: ParsedMail[] = [];
+  const delay = () => new Promise((r) => setTimeout(r, opts.delayMs ?? 0));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, done) {
       simpleParser(stream).then(
-        (mail) => {
+        async (mail) => {
+          if (opts.delayMs) await delay();
           messages.push(mail);
           done();
         },
@@ -47,4 +54,23 @@ export function resetLinkOf(mail: ParsedMail): URL {
   const match = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? '');
   if (!match) throw new Error(`no reset link in: ${mail.text}`);
   return new URL(match[0]);
+}
+
+/**
+ * Resolves with the first mail in `inbox` (oldest first) matching `match` (a
+ * recipient address, or a predicate), waiting for it up to `timeoutMs`; rejects after.
+ */
+export async function waitForMail(
+  inbox: Inbox,
+  match: string | ((mail: ParsedMail) => boolean),
+  timeoutMs = 10_000,
+): Promise<ParsedMail> {
+  const test = typeof match === 'string' ? (m: ParsedMail) => recipient(m) === match : match;
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = inbox.messages.find(test);
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`no matching mail within ${timeoutMs} ms (inbox has ${inbox.messages.length})`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

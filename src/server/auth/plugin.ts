@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { consume, refund, sendTooMany, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_PAIR_LIMIT } from '../http/limits.js';
-import { problem, problemBody } from '../http/problem.js';
+import { problem, sendProblem } from '../http/problem.js';
 import type { Auth } from './auth.js';
 
 /** The signed-in user as Plateful sees it (SPEC.md §3 User). */
@@ -17,6 +17,8 @@ export interface SessionUser {
   name: string;
   email: string;
   image: string;
+  /** Id of the session the request came with. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {
@@ -25,8 +27,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /**
-     * The signed-in user, or null. `fresh` bypasses the 5-minute cookie cache so
-     * a revoked session stops working at once; writes always pass it.
+     * The signed-in user, or null. Always checked against the database (issue 13:
+     * no cookie cache), so a revoked session stops at once for reads and writes;
+     * `fresh` is accepted for the callers that ask for it. One lookup per request.
      */
     sessionUser(opts?: { fresh?: boolean }): Promise<SessionUser | null>;
     /** Like `sessionUser` but throws a 401 problem when nobody is signed in. */
@@ -67,22 +70,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
   const { auth, config } = opts;
   app.decorate('auth', auth);
 
-  const lookup = async (req: FastifyRequest, fresh: boolean): Promise<SessionUser | null> => {
+  const lookup = async (req: FastifyRequest): Promise<SessionUser | null> => {
     if (!req.headers.cookie) return null;
-    const result = await auth.api.getSession({
-      headers: authHeaders(req),
-      query: fresh ? { disableCookieCache: true } : undefined,
-    });
+    const result = await auth.api.getSession({ headers: authHeaders(req), query: { disableCookieCache: true } });
     if (!result) return null;
-    const { user } = result;
-    return { id: user.id, name: user.name, email: user.email, image: user.image ?? '' };
+    const { user, session } = result;
+    return { id: user.id, name: user.name, email: user.email, image: user.image ?? '', sessionId: session.id };
   };
-  // One database lookup per request for fresh sessions (the write limit and the route both ask).
-  const freshLookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
-  app.decorateRequest('sessionUser', function (this: FastifyRequest, o?: { fresh?: boolean }) {
-    if (!o?.fresh) return lookup(this, false);
-    let pending = freshLookups.get(this);
-    if (!pending) freshLookups.set(this, (pending = lookup(this, true)));
+  // One database lookup per request (the write limit and the route both ask).
+  const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
+    let pending = lookups.get(this);
+    if (!pending) lookups.set(this, (pending = lookup(this)));
     return pending;
   });
 
@@ -100,8 +99,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
       const url = new URL(req.url, config.publicUrl);
       // PostgreSQL text cannot hold U+0000: refuse it as bad input before it reaches a query.
       if (/%00/.test(req.url) || hasNul(req.body)) {
-        const detail = 'The request contains a NUL character.';
-        return reply.status(400).type('application/problem+json').send({ ...problemBody(400, detail), message: detail });
+        return sendProblem(reply, 400, 'The request contains a NUL character.', { withMessage: true });
       }
       // Limits on failed password sign-ins per account and address, and per address (limits.ts).
       const counters = url.pathname === '/api/auth/sign-in/email' ? signInCounters(req.body, req.ip) : [];

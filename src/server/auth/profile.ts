@@ -1,19 +1,11 @@
 /**
  * Profile rules for the user's display name and photo URL (SPEC.md §3 User:
  * displayName, photoURL). SPEC.md §5 only says both are required at registration;
- * the limits here are ours: a name of 1–120 characters, and a photo that is an
- * http(s) URL, because it is shown as an image to other users.
+ * the limits here are ours (`LIMITS` of the contract): a name of 1–120 characters,
+ * and a photo that is an http(s) URL, because it is shown as an image to other users.
  */
 import { APIError } from 'better-auth/api';
-
-export const NAME_MAX_LENGTH = 120;
-export const IMAGE_MAX_LENGTH = 2048;
-
-function isHttpUrl(value: string): boolean {
-  if (value.length > IMAGE_MAX_LENGTH || !URL.canParse(value)) return false;
-  const { protocol } = new URL(value);
-  return protocol === 'http:' || protocol === 'https:';
-}
+import { HttpUrl, LIMITS } from '../../contract/index.js';
 
 /**
  * Checks the `name` and `image` fields present in `data` (absent fields are not
@@ -22,12 +14,12 @@ function isHttpUrl(value: string): boolean {
  */
 export function profileProblem(data: { name?: unknown; image?: unknown }): string | null {
   if (data.name !== undefined) {
-    if (typeof data.name !== 'string' || data.name.trim().length === 0 || data.name.length > NAME_MAX_LENGTH) {
-      return `Name must be 1 to ${NAME_MAX_LENGTH} characters.`;
+    if (typeof data.name !== 'string' || data.name.trim().length === 0 || data.name.length > LIMITS.name) {
+      return `Name must be 1 to ${LIMITS.name} characters.`;
     }
   }
   if (data.image !== undefined && data.image !== null) {
-    if (typeof data.image !== 'string' || !isHttpUrl(data.image)) {
+    if (typeof data.image !== 'string' || !HttpUrl.safeParse(data.image).success) {
       return 'Photo URL must be an http:// or https:// URL.';
     }
   }

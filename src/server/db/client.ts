@@ -15,8 +15,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PACKAGE_ROOT } from '../lib/paths.js';
+import { listenPg } from './listen.js';
 import { lockDataDir } from './lock.js';
-import * as schema from './schema.js';
+import * as pickupSchema from './schema-pickup.js';
+import * as baseSchema from './schema.js';
+
+const schema = { ...baseSchema, ...pickupSchema };
 
 export type Schema = typeof schema;
 /** The Drizzle handle every repository takes; the same API over PGlite and PostgreSQL. */
@@ -27,6 +31,14 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Answers true when the database responds to a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Subscribes to PostgreSQL `NOTIFY channel` (`pg_notify`), delivered after the
+   * notifying transaction commits, from this process or any other on the same
+   * database; on PGlite, from this process. `channel` must be a plain identifier.
+   * Resolves once listening, with a function that unsubscribes. On PostgreSQL a lost
+   * connection is re-opened (db/listen.ts) and `onListening` runs after each LISTEN.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListening?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -95,6 +107,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       db,
       kind: 'postgres',
       ping: () => ping(() => pool.query('select 1')),
+      listen: (channel, onNotify, onListening) => listenPg(opts.databaseUrl!, channel, onNotify, onListening),
       close: () => pool.end(),
     };
   }
@@ -110,6 +123,12 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       db,
       kind: 'pglite',
       ping: () => ping(() => client.query('select 1')),
+      listen: async (channel, onNotify) => {
+        const unsubscribe = await client.listen(channel, onNotify);
+        return async () => {
+          if (!client.closed) await unsubscribe();
+        };
+      },
       close: () => client.close().finally(unlock),
     };
   } catch (error) {

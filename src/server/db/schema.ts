@@ -1,7 +1,8 @@
 /**
  * Database schema (Drizzle). Better Auth's tables (users, sessions, accounts,
  * verifications, rate_limits) and Plateful's own: foods and requests
- * (SPEC.md §3, DESIGN.md "Data"). Migrations in /drizzle are generated from this file.
+ * (SPEC.md §3, DESIGN.md "Data"), and the mail outbox (DESIGN.md "Beyond the spec
+ * (turn 2)"). Migrations in /drizzle are generated from this file.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -12,6 +13,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -19,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REQUEST_STATUSES } from '../../contract/limits.js';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -95,6 +98,7 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+
 /**
  * A food listing (SPEC.md §3 Food). The donor's name, photo and email are
  * copied from the user at creation, as the spec's `Donator`.
@@ -129,9 +133,6 @@ export const foods = pgTable(
     check('foods_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
-
-/** Request statuses (SPEC.md §4). */
-export const REQUEST_STATUSES = ['Pending', 'Delivered'] as const;
 
 /**
  * A request for a food (SPEC.md §3 Request): the food's fields and donor are
@@ -170,7 +171,7 @@ export const requests = pgTable(
     uniqueIndex('requests_one_pending_per_requester')
       .on(t.foodId, t.requesterId)
       .where(sql`${t.status} = 'Pending'`),
-    check('requests_status_known', sql`${t.status} in ('Pending', 'Delivered')`),
+    check('requests_status_known', sql`${t.status} in (${sql.raw(REQUEST_STATUSES.map((s) => `'${s}'`).join(', '))})`),
   ],
 );
 
@@ -212,4 +213,30 @@ export const imageVariants = pgTable(
     bytes: bytea('bytes').notNull(),
   },
   (t) => [primaryKey({ columns: [t.imageId, t.size] })],
+);
+
+/**
+ * The durable mail outbox (DESIGN.md "Beyond the spec (turn 2)", issue 13): a row is
+ * written in the same transaction as the event that causes the mail, and a worker
+ * sends it after commit (src/server/outbox). `run_at` is when the row is next due:
+ * a claim pushes it one lease ahead, a failure by the backoff. Sent rows are deleted;
+ * a row that failed `attempts` times for good keeps `failed_at` and `last_error`.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The worker's claim reads due rows in order from this index.
+  (t) => [index('outbox_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`)],
 );

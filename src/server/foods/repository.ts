@@ -2,14 +2,15 @@
  * Food listing queries (SPEC.md §3 Food, §7 `/foods`). Rows are mapped to the
  * spec's field names here so routes only speak the contract.
  */
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Food } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
-import { foods } from '../db/schema.js';
+import { foods, requests } from '../db/schema.js';
 import { problem } from '../http/problem.js';
 import { unproxied } from '../images/urls.js';
+import type { Notifier } from '../notifications/notifier.js';
 
 export type FoodRow = typeof foods.$inferSelect;
 
@@ -25,7 +26,7 @@ export interface FoodFields {
   FoodGallery?: string[];
 }
 
-/** Maps a row to the API's `Food`; `Donator.Email` only for signed-in viewers (DESIGN.md). */
+/** Maps a row to the API's `Food`; `Donator.Email` only when `showEmail` (see {@link donorEmailVisibility}). */
 export function toFood(row: FoodRow, showEmail: boolean): Food {
   return {
     _id: row.id,
@@ -38,6 +39,26 @@ export function toFood(row: FoodRow, showEmail: boolean): Food {
     ...(row.gallery.length ? { FoodGallery: row.gallery } : {}),
     Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}) },
   };
+}
+
+/**
+ * Who may read `Donator.Email` of each of `rows` (issue 13): the donor, and users
+ * who have a request (any status) for that food; nobody else, signed in or not,
+ * so paging the lists harvests no addresses. One query for the whole page.
+ * @returns a predicate on a row.
+ */
+export async function donorEmailVisibility(db: Database, viewerId: string | undefined, rows: FoodRow[]): Promise<(row: FoodRow) => boolean> {
+  if (!viewerId) return () => false;
+  const others = rows.filter((r) => r.donorId !== viewerId).map((r) => r.id);
+  const requested = new Set<string>();
+  if (others.length) {
+    const found = await db
+      .selectDistinct({ foodId: requests.foodId })
+      .from(requests)
+      .where(and(eq(requests.requesterId, viewerId), inArray(requests.foodId, others)));
+    for (const f of found) requested.add(f.foodId);
+  }
+  return (row) => row.donorId === viewerId || requested.has(row.id);
 }
 
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */
@@ -184,24 +205,41 @@ export async function createFood(db: Database, input: FoodFields, donor: Session
 }
 
 /**
- * Loads a listing for change inside `tx`, locking it.
- * @throws 404 when it does not exist, 403 when `userId` is not its donor.
+ * A listing by id: the prepared read of {@link findFood}, or with `lock` a row
+ * lock inside a transaction (`update` to change it, `share` to keep it while
+ * depending on it).
+ * @throws 404 when it does not exist.
  */
-export async function lockOwnFood(tx: Database, id: string, userId: string): Promise<FoodRow> {
-  const [row] = await tx.select().from(foods).where(eq(foods.id, id)).for('update');
+export async function requireFood(db: Database, id: string, lock?: 'update' | 'share'): Promise<FoodRow> {
+  const row = lock ? (await db.select().from(foods).where(eq(foods.id, id)).for(lock))[0] : await findFood(db, id);
   if (!row) throw problem(404, 'No food listing has this id.');
-  if (row.donorId !== userId) throw problem(403, 'This food listing is not yours.');
+  return row;
+}
+
+/**
+ * A listing of `userId`'s own (DESIGN.md "The API": donors own their listings and
+ * the requests for them), read as {@link requireFood}.
+ * @throws 404 when it does not exist, 403 (`notYours`) when `userId` is not its donor.
+ */
+export async function requireOwnFood(
+  db: Database,
+  id: string,
+  userId: string,
+  { lock, notYours = 'This food listing is not yours.' }: { lock?: 'update'; notYours?: string } = {},
+): Promise<FoodRow> {
+  const row = await requireFood(db, id, lock);
+  if (row.donorId !== userId) throw problem(403, notYours);
   return row;
 }
 
 /**
  * Replaces a donor's listing (SPEC.md §7 PUT /foods/{id}); one transaction.
  * @returns Mongo-style counts: `modifiedCount` is 0 when nothing changed.
- * @throws 404 / 403 as `lockOwnFood`.
+ * @throws 404 / 403 as `requireOwnFood`.
  */
 export async function updateFood(db: Database, id: string, input: FoodFields, donor: SessionUser) {
   return db.transaction(async (tx) => {
-    const row = await lockOwnFood(tx, id, donor.id);
+    const row = await requireOwnFood(tx, id, donor.id, { lock: 'update' });
     const next = columns(input, donor);
     const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) =>
       k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
@@ -212,12 +250,14 @@ export async function updateFood(db: Database, id: string, input: FoodFields, do
 }
 
 /**
- * Deletes a donor's listing and, by cascade, its requests; one transaction.
- * @throws 404 / 403 as `lockOwnFood`.
+ * Deletes a donor's listing and, by cascade, its requests; one transaction, which
+ * also tells each requester with a pending request (issue 11).
+ * @throws 404 / 403 as `requireOwnFood`.
  */
-export async function deleteFood(db: Database, id: string, userId: string) {
+export async function deleteFood(db: Database, id: string, userId: string, notifier: Notifier) {
   return db.transaction(async (tx) => {
-    await lockOwnFood(tx, id, userId);
+    await requireOwnFood(tx, id, userId, { lock: 'update' });
+    await notifier.foodDeleted(tx, await tx.select().from(requests).where(and(eq(requests.foodId, id), eq(requests.status, 'Pending'))));
     const deleted = await tx.delete(foods).where(eq(foods.id, id)).returning({ id: foods.id });
     return { acknowledged: true as const, deletedCount: deleted.length };
   });

@@ -22,7 +22,8 @@ import { localToday } from '../lib/dates.js';
 import {
   createFood,
   deleteFood,
-  findFood,
+  donorEmailVisibility,
+  requireFood,
   listAvailableFoods,
   listDonorFoods,
   sortKey,
@@ -48,6 +49,13 @@ function page(req: FastifyRequest, reply: FastifyReply, rows: FoodRow[], limit: 
   return shown;
 }
 
+/**
+ * Fastify plugin of `/api/foods` (SPEC.md §7): the featured, available, search and
+ * own-listings reads (keyset pages, see `page`), one listing, and create, update
+ * and delete for the signed-in donor; with `IMAGE_PROXY` external photos are answered
+ * through the image proxy (issue 12). Needs `app.db` and the auth plugin's
+ * `req.sessionUser`/`req.requireUser`; errors are thrown as problems (`problem.ts`).
+ */
 export async function foodRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
@@ -73,7 +81,9 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       }
       const order = q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
       const rows = await listAvailableFoods(db, { order, search: q.search, limit: limit + 1, availableOn: localToday(), after });
-      return page(req, reply, rows, limit, order).map((row) => toFood(row, Boolean(user)));
+      const shown = page(req, reply, rows, limit, order);
+      const visible = await donorEmailVisibility(db, user?.id, shown);
+      return shown.map((row) => toFood(row, visible(row)));
     },
   );
 
@@ -81,10 +91,10 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     '/api/foods/:id',
     { schema: { tags: ['foods'], params: IdParams, response: { 200: Food } } },
     async (req) => {
-      const row = await findFood(db, req.params.id);
-      if (!row) throw problem(404, 'No food listing has this id.');
+      const row = await requireFood(db, req.params.id);
       const user = await req.sessionUser();
-      return toFood(row, Boolean(user));
+      const visible = await donorEmailVisibility(db, user?.id, [row]);
+      return toFood(row, visible(row));
     },
   );
 
@@ -112,7 +122,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     { schema: { tags: ['foods'], params: IdParams, response: { 200: DeleteResult } } },
     async (req) => {
       const user = await req.requireUser({ fresh: true });
-      return deleteFood(db, req.params.id, user.id);
+      return deleteFood(db, req.params.id, user.id, app.notifier);
     },
   );
 }

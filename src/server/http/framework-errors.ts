@@ -5,7 +5,7 @@
  * instead of Fastify's own JSON, and without echoing the URL back.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { problemBody } from './problem.js';
+import { sendProblem } from './problem.js';
 
 const DETAILS: Record<string, [number, string]> = {
   FST_ERR_BAD_URL: [400, 'The URL is malformed.'],
@@ -15,5 +15,5 @@ const DETAILS: Record<string, [number, string]> = {
 /** Answers a router-level error as a problem document; unknown ones as 400. */
 export function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
   const [status, detail] = DETAILS[error.code] ?? [400, 'The request is malformed.'];
-  void reply.status(status).type('application/problem+json').send(problemBody(status, detail));
+  void sendProblem(reply, status, detail);
 }

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client.js';
-import { problemBody } from './problem.js';
+import { sendProblem } from './problem.js';
 
 /** A fixed-window limit: at most `max` events per `windowSeconds`. */
 export interface Limit {
@@ -92,9 +92,5 @@ function rowsOf(result: unknown): Array<Record<string, unknown>> {
  * `message` member repeats `detail` for clients written for Better Auth's errors.
  */
 export function sendTooMany(reply: FastifyReply, retryAfter: number, detail: string): FastifyReply {
-  return reply
-    .status(429)
-    .header('retry-after', String(retryAfter))
-    .type('application/problem+json')
-    .send({ ...problemBody(429, detail), message: detail });
+  return sendProblem(reply, 429, detail, { retryAfter, withMessage: true });
 }

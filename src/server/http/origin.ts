@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { problemBody } from './problem.js';
+import { sendProblem } from './problem.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -44,9 +44,6 @@ export function registerOriginCheck(app: FastifyInstance, config: Pick<Config, '
     if (path !== '/api' && !path.startsWith('/api/')) return;
     const origin = req.headers.origin;
     if (origin === undefined || isAllowedOrigin(origin, allowed)) return;
-    return reply
-      .status(403)
-      .type('application/problem+json')
-      .send(problemBody(403, 'Cross-site requests are not allowed: this origin may not change data here.'));
+    return sendProblem(reply, 403, 'Cross-site requests are not allowed: this origin may not change data here.');
   });
 }

@@ -1,31 +1,43 @@
 /**
  * RFC 9457 problem documents: the one error shape of the API (DESIGN.md "The API").
- * `problem()` builds a throwable error; `registerProblemHandler` maps every error
- * (ours, validation, Fastify's, database) to `application/problem+json` without
- * stack traces or SQL.
+ * `problem()` builds a throwable error; `sendProblem()` is the one function that
+ * answers with a problem document, used by the error handler of
+ * `registerProblemHandler` (every thrown error: ours, validation, Fastify's,
+ * database; without stack traces or SQL) and by the hooks that answer before a
+ * route runs.
  */
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Problem } from '../../contract/index.js';
 import { errorCode, isDatabaseUnavailable } from '../db/errors.js';
 
 export type FieldError = { field: string; message: string };
 
-/** An error that carries the status and detail of its problem document. */
+/** What a problem answer may carry beside status and detail. */
+export interface ProblemOptions {
+  /** Field-level validation errors (the `errors` member). */
+  errors?: FieldError[];
+  /** Seconds until a retry may succeed: sent as `Retry-After` (RFC 9110 §10.2.3). */
+  retryAfter?: number;
+  /** Repeat `detail` as `message`, for clients written for Better Auth's errors (`/api/auth/*`). */
+  withMessage?: boolean;
+}
+
+/** An error that carries the status, detail and options of its problem document. */
 export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    readonly errors?: FieldError[],
+    readonly options: ProblemOptions = {},
   ) {
     super(detail);
   }
 }
 
 /** Builds an `HttpProblem` to throw, e.g. `throw problem(403, 'This listing is not yours.')`. */
-export function problem(status: number, detail: string, errors?: FieldError[]): HttpProblem {
-  return new HttpProblem(status, detail, errors);
+export function problem(status: number, detail: string, options?: ProblemOptions): HttpProblem {
+  return new HttpProblem(status, detail, options);
 }
 
 /** The problem document body for `status` (RFC 9457 §3.1). */
@@ -39,7 +51,14 @@ export function problemBody(status: number, detail: string, errors?: FieldError[
   };
 }
 
-/** Retry-After of a 503 while the database is unavailable, seconds. */
+/** Answers `reply` with the problem document for `status` and `detail` (`application/problem+json`). */
+export function sendProblem(reply: FastifyReply, status: number, detail: string, options: ProblemOptions = {}): FastifyReply {
+  if (options.retryAfter !== undefined) reply.header('retry-after', String(options.retryAfter));
+  const body = problemBody(status, detail, options.errors);
+  return reply.status(status).type('application/problem+json').send(options.withMessage ? { ...body, message: detail } : body);
+}
+
+/** Retry-After of a 503 while the database is unavailable, seconds: an outage is expected to pass within seconds (issue 10). */
 export const RETRY_AFTER_UNAVAILABLE = 2;
 
 /** Installs the error handler that turns any thrown error into a problem document. */
@@ -47,17 +66,18 @@ export function registerProblemHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     let status = 500;
     let detail = 'Something went wrong on our side. Please try again.';
-    let errors: FieldError[] | undefined;
+    let options: ProblemOptions = {};
 
     if (error instanceof HttpProblem) {
-      ({ status, detail, errors } = error);
+      ({ status, detail, options } = error);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
-      errors = error.validation.map((v) => ({
+      const errors = error.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request'),
         message: v.message ?? 'is invalid',
       }));
       detail = `Invalid ${error.validationContext ?? 'request'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`;
+      options = { errors };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       detail = status === 413 ? 'The request body is too large.' : error.message;
@@ -68,13 +88,12 @@ export function registerProblemHandler(app: FastifyInstance): void {
       } else if (isDatabaseUnavailable(error)) {
         status = 503;
         detail = 'The database is unavailable or busy. Please try again shortly.';
+        options = { retryAfter: RETRY_AFTER_UNAVAILABLE };
       }
     }
 
     if (status === 503) req.log.warn({ err: { message: error.message, code: errorCode(error) } }, 'database unavailable');
     else if (status >= 500) req.log.error({ err: error }, 'request failed');
-    // A database outage is expected to pass within seconds (issue 10).
-    if (status === 429 || status === 503) reply.header('retry-after', status === 503 ? String(RETRY_AFTER_UNAVAILABLE) : '30');
-    return reply.status(status).type('application/problem+json').send(problemBody(status, detail, errors));
+    return sendProblem(reply, status, detail, options);
   });
 }

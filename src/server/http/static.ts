@@ -10,12 +10,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { PACKAGE_ROOT } from '../lib/paths.js';
-import { problemBody } from './problem.js';
+import { sendProblem } from './problem.js';
 
 /** Folder of the built client. */
 export const WEB_DIST = path.join(PACKAGE_ROOT, 'dist/web');
 const DEMO_IMAGES = path.join(PACKAGE_ROOT, 'src/server/seed/images');
 
+/** Fastify plugin of the files described above and of the not-found answer (register it last). */
 export async function staticRoutes(app: FastifyInstance) {
   const hasClient = existsSync(path.join(WEB_DIST, 'index.html'));
   await app.register(fastifyStatic, {
@@ -44,10 +45,7 @@ export async function staticRoutes(app: FastifyInstance) {
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;
     if (url === '/api' || url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply
-        .status(404)
-        .type('application/problem+json')
-        .send(problemBody(404, `No route for ${req.method} ${url}.`));
+      return sendProblem(reply, 404, `No route for ${req.method} ${url}.`);
     }
     if (!hasClient) {
       return reply.status(503).type('text/plain').send('The web client is not built. Run `npm run build`.');

@@ -2,19 +2,21 @@
  * Outgoing mail (DESIGN.md "How it starts": SMTP_URL / MAIL_FROM). With SMTP_URL
  * set, mails go out through nodemailer; unset, the log is the mail transport.
  * A Fastify plugin owns the transport: opened at build, closed on `onClose`
- * (STYLE.md "Plugins own their resources").
+ * (STYLE.md "Plugins own their resources"). Nothing but the outbox worker sends:
+ * the rest of the server enqueues (src/server/outbox).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 
-/** One mail to one recipient. `text` is required; `html` is an optional alternative. */
+/** One mail to one recipient. `text` is required; `html` is an optional alternative; `headers` extra MIME headers. */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -8,8 +8,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FoodRequest } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
-import { foods, requests } from '../db/schema.js';
+import { requests } from '../db/schema.js';
+import { requireFood, requireOwnFood } from '../foods/repository.js';
 import { problem } from '../http/problem.js';
+import type { Notifier } from '../notifications/notifier.js';
 
 export type RequestRow = typeof requests.$inferSelect;
 
@@ -42,10 +44,10 @@ export async function createRequest(
   input: { FoodId: string; AdditionalNotes: string; DonationMoney: string },
   requester: SessionUser,
   today: string,
+  notifier: Notifier,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const [food] = await tx.select().from(foods).where(eq(foods.id, input.FoodId)).for('share');
-    if (!food) throw problem(404, 'No food listing has this id.');
+    const food = await requireFood(tx, input.FoodId, 'share');
     if (food.donorId === requester.id) throw problem(409, 'You cannot request your own food.');
     if (food.expiresOn < today) throw problem(409, 'This food has expired and can no longer be requested.');
     const [pending] = await tx
@@ -72,7 +74,8 @@ export async function createRequest(
         requesterImage: requester.image,
         requesterEmail: requester.email,
       })
-      .returning({ id: requests.id });
+      .returning();
+    await notifier.requestCreated(tx, row!);
     return row!.id;
   });
 }
@@ -82,9 +85,7 @@ export async function createRequest(
  * @throws 404 unknown food, 403 when `userId` is not its donor.
  */
 export async function listFoodRequests(db: Database, foodId: string, userId: string): Promise<RequestRow[]> {
-  const [food] = await db.select({ donorId: foods.donorId }).from(foods).where(eq(foods.id, foodId));
-  if (!food) throw problem(404, 'No food listing has this id.');
-  if (food.donorId !== userId) throw problem(403, 'Only the donor sees the requests for this food.');
+  await requireOwnFood(db, foodId, userId, { notYours: 'Only the donor sees the requests for this food.' });
   return foodRequestsQuery(db, foodId);
 }
 
@@ -117,12 +118,13 @@ async function lockRequest(tx: Database, id: string): Promise<RequestRow> {
  * Marks a request `Delivered` (SPEC.md §4); donor only; one transaction.
  * @throws 404 unknown request, 403 not the donor, 409 already delivered.
  */
-export async function markDelivered(db: Database, id: string, userId: string) {
+export async function markDelivered(db: Database, id: string, userId: string, notifier: Notifier) {
   return db.transaction(async (tx) => {
     const row = await lockRequest(tx, id);
     if (row.donorId !== userId) throw problem(403, 'Only the donor can mark this request as delivered.');
     if (row.status === 'Delivered') throw problem(409, 'This request is already delivered.');
     await tx.update(requests).set({ status: 'Delivered' }).where(eq(requests.id, id));
+    await notifier.requestDelivered(tx, row);
     return { acknowledged: true as const, matchedCount: 1, modifiedCount: 1 };
   });
 }
@@ -131,12 +133,13 @@ export async function markDelivered(db: Database, id: string, userId: string) {
  * Cancels (deletes) a request (SPEC.md §4); requester only, while `Pending`; one transaction.
  * @throws 404 unknown request, 403 not the requester, 409 no longer pending.
  */
-export async function cancelRequest(db: Database, id: string, userId: string) {
+export async function cancelRequest(db: Database, id: string, userId: string, notifier: Notifier) {
   return db.transaction(async (tx) => {
     const row = await lockRequest(tx, id);
     if (row.requesterId !== userId) throw problem(403, 'Only the requester can cancel this request.');
     if (row.status !== 'Pending') throw problem(409, 'Only pending requests can be cancelled.');
     const deleted = await tx.delete(requests).where(eq(requests.id, id)).returning({ id: requests.id });
+    await notifier.requestCancelled(tx, row);
     return { acknowledged: true as const, deletedCount: deleted.length };
   });
 }

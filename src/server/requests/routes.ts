@@ -24,6 +24,12 @@ import {
   toFoodRequest,
 } from './repository.js';
 
+/**
+ * Fastify plugin of `/api/requests` (SPEC.md §7): create a request, list the
+ * requester's own and a donor's food's requests, mark delivered (donor) and cancel
+ * (requester, while pending). Needs `app.db` and the auth plugin; identity comes
+ * only from the session (DESIGN.md "The API").
+ */
 export async function requestRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
@@ -34,7 +40,7 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], body: RequestInput, response: { 201: InsertResult } } },
     async (req, reply) => {
       const user = await req.requireUser({ fresh: true });
-      const insertedId = await createRequest(db, req.body, user, localToday());
+      const insertedId = await createRequest(db, req.body, user, localToday(), app.notifier);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );
@@ -63,7 +69,7 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], params: IdParams, body: RequestStatusInput, response: { 200: UpdateResult } } },
     async (req) => {
       const user = await req.requireUser({ fresh: true });
-      return markDelivered(db, req.params.id, user.id);
+      return markDelivered(db, req.params.id, user.id, app.notifier);
     },
   );
 
@@ -72,7 +78,7 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], params: IdParams, response: { 200: DeleteResult } } },
     async (req) => {
       const user = await req.requireUser({ fresh: true });
-      return cancelRequest(db, req.params.id, user.id);
+      return cancelRequest(db, req.params.id, user.id, app.notifier);
     },
   );
 }

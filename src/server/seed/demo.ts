@@ -8,6 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.js';
 import type { Database } from '../db/client.js';
 import { foods, users } from '../db/schema.js';
+import { createFood } from '../foods/repository.js';
 import { addDays, localToday } from '../lib/dates.js';
 import { DEMO_DONORS, DEMO_LISTINGS } from './listings.js';
 
@@ -32,22 +33,23 @@ export async function seedDemoData(db: Database, auth: Auth, publicUrl: string):
   }
 
   const today = localToday();
-  await db.insert(foods).values(
-    DEMO_LISTINGS.map((l) => {
+  // Through the API's own insert, so demo listings are made as a donor's are; one transaction.
+  await db.transaction(async (tx) => {
+    for (const l of DEMO_LISTINGS) {
       const donor = donors[l.donor]!;
-      return {
-        name: l.name,
-        imageUrl: image(l.image),
-        quantity: l.quantity,
-        pickupLocation: l.pickupLocation,
-        expiresOn: addDays(today, l.expiresInDays),
-        notes: l.notes,
-        donorId: donor.id,
-        donorName: donor.name,
-        donorImage: donor.image ?? '',
-        donorEmail: donor.email,
-      };
-    }),
-  );
+      await createFood(
+        tx,
+        {
+          FoodName: l.name,
+          FoodImage: image(l.image),
+          FoodQuantity: l.quantity,
+          PickupLocation: l.pickupLocation,
+          ExpiredDateTime: addDays(today, l.expiresInDays),
+          AdditionalNotes: l.notes,
+        },
+        { id: donor.id, name: donor.name, email: donor.email, image: donor.image ?? '' },
+      );
+    }
+  });
   return DEMO_LISTINGS.length;
 }

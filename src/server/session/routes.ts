@@ -10,6 +10,7 @@ import { sameEmail } from '../auth/emails.js';
 import { authHeaders } from '../auth/plugin.js';
 import { problem } from '../http/problem.js';
 
+/** Fastify plugin of `POST /api/jwt` and `GET /api/logout` (see above); needs the auth plugin. */
 export async function sessionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

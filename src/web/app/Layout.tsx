@@ -4,6 +4,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
 import { Spinner } from '../ui/Spinner.js';
+import { VerifyEmailBanner } from '../features/auth/VerifyEmailBanner.js';
 
 /**
  * Every page's frame (SPEC.md §2 "Layout"): a skip link, the navigation bar, the
@@ -36,6 +37,7 @@ export function Layout() {
       <header className="border-b border-base-200 bg-base-100">
         <Navbar />
       </header>
+      <VerifyEmailBanner />
       <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-8">
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner fullPage />}>

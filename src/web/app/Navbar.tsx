@@ -1,8 +1,8 @@
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../features/auth/useAuth.js';
 import { PRODUCT } from '../lib/title.js';
-import { toastError, toastSuccess } from '../lib/toast.js';
+import { toastFailure, toastSuccess } from '../lib/toast.js';
 
 /** The bar links of SPEC.md §2 "Layout", in order. */
 const LINKS = [
@@ -19,6 +19,9 @@ function linkClass({ isActive }: { isActive: boolean }): string {
 }
 
 const MENU_ID = 'nav-menu';
+
+// Signed-in users only: the bell brings TanStack Query and the live event stream (issue 11).
+const LiveBell = lazy(() => import('../features/notifications/components/LiveBell.js'));
 
 /** Closes the small-screen menu once one of its links is followed (the SPA does not reload). */
 function closeAfterLink(e: MouseEvent<HTMLUListElement>) {
@@ -73,7 +76,7 @@ export function Navbar() {
       await signOutUser();
       toastSuccess('LogOut Successful');
     } catch (err) {
-      toastError(err instanceof Error ? err.message : String(err));
+      toastFailure(err);
     }
   }
 
@@ -117,6 +120,9 @@ export function Navbar() {
       <div className="navbar-end gap-3">
         {user ? (
           <>
+            <Suspense fallback={null}>
+              <LiveBell />
+            </Suspense>
             <Link to="/profile" aria-label="Profile">
               <Avatar name={user.displayName} photoURL={user.photoURL} />
             </Link>

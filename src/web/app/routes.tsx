@@ -22,6 +22,7 @@ const GoogleDonePage = lazy(() => import('../features/auth/pages/GoogleDonePage.
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage.js'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage.js'));
 const ProfilePage = lazy(() => import('../features/account/pages/ProfilePage.js'));
+const AccountPage = lazy(() => import('../features/account/pages/AccountPage.js'));
 
 const AvailableFoodsPage = lazy(() => import('../features/foods/pages/AvailableFoodsPage.js'));
 const FoodDetailsPage = lazy(() => import('../features/foods/pages/FoodDetailsPage.js'));
@@ -30,6 +31,9 @@ const ManageMyFoodsPage = lazy(() => import('../features/foods/pages/ManageMyFoo
 const UpdateFoodPage = lazy(() => import('../features/foods/pages/UpdateFoodPage.js'));
 const ManageFoodPage = lazy(() => import('../features/requests/pages/ManageFoodPage.js'));
 const MyFoodRequestPage = lazy(() => import('../features/requests/pages/MyFoodRequestPage.js'));
+const ConversationPage = lazy(() => import('../features/messages/pages/ConversationPage.js'));
+const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage.js'));
+const NotificationSettingsPage = lazy(() => import('../features/notifications/pages/NotificationSettingsPage.js'));
 
 /** All routes inside the shared layout; unknown paths get the 404 page. */
 export function AppRoutes() {
@@ -44,6 +48,7 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route element={<RequireAuth />}>
           <Route path="profile" element={<ProfilePage />} />
+          <Route path="account" element={<AccountPage />} />
         </Route>
         <Route element={<QueryBoundary />}>
           <Route path="available-foods" element={<AvailableFoodsPage />} />
@@ -54,6 +59,9 @@ export function AppRoutes() {
             <Route path="update-food/:id" element={<UpdateFoodPage />} />
             <Route path="manage-food/:foodId" element={<ManageFoodPage />} />
             <Route path="my-food-request" element={<MyFoodRequestPage />} />
+            <Route path="requests/:requestId" element={<ConversationPage />} />
+            <Route path="notifications" element={<NotificationsPage />} />
+            <Route path="settings/notifications" element={<NotificationSettingsPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

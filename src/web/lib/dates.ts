@@ -1,12 +1,12 @@
 /**
- * Calendar dates of SPEC.md §9 ('DD MMMM, YYYY') and the food detail's local
- * format. A food's `ExpiredDateTime` is a `YYYY-MM-DD` calendar date, not an
+ * Calendar dates in SPEC.md §9's 'DD MMMM, YYYY'. A food's `ExpiredDateTime` is a `YYYY-MM-DD` calendar date, not an
  * instant, so it is read part by part and never shifts a day across time zones.
  * This module has no dependencies so the home page stays within its weight
  * budget (DESIGN.md "Weight budget"); instants are formatted by `datetime.ts` with dayjs.
  */
 
-const YMD = /^(\d{4})-(\d{2})-(\d{2})/;
+/** A calendar date's year, month and day. */
+export const YMD = /^(\d{4})-(\d{2})-(\d{2})/;
 
 const MONTHS = [
   'January',
@@ -28,11 +28,4 @@ export function formatDate(value: string): string {
   const m = YMD.exec(value);
   const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
   return m && month ? `${m[3]} ${month}, ${m[1]}` : value;
-}
-
-/** A `YYYY-MM-DD` date in the browser's local date format (SPEC.md §2 food detail). */
-export function formatLocalDate(value: string): string {
-  const m = YMD.exec(value);
-  if (!m) return value;
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).toLocaleDateString();
 }

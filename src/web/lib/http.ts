@@ -51,22 +51,11 @@ export async function apiFetch<T>(url: string, options: ApiOptions = {}): Promis
   return (await apiCall<T>(url, options)).data;
 }
 
-/** One page of a paginated list: its rows and the cursor of the next page, if any. */
-export interface ApiPage<T> {
-  rows: T[];
-  nextCursor: string | undefined;
-}
-
 /**
- * Like {@link apiFetch} for a paginated list (`GET /foods?limit=…[&cursor=…]`):
- * the answer is the array and the next page's cursor comes in `X-Next-Cursor`.
+ * The call under {@link apiFetch}: the parsed answer and its headers (e.g. a
+ * paginated list's `X-Next-Cursor`), with the same errors.
  */
-export async function apiFetchPage<T>(url: string, options: ApiOptions = {}): Promise<ApiPage<T>> {
-  const { data, headers } = await apiCall<T[]>(url, options);
-  return { rows: data, nextCursor: headers.get('x-next-cursor') ?? undefined };
-}
-
-async function apiCall<T>(url: string, { method = 'GET', body, signal }: ApiOptions): Promise<{ data: T; headers: Headers }> {
+export async function apiCall<T>(url: string, { method = 'GET', body, signal }: ApiOptions): Promise<{ data: T; headers: Headers }> {
   const res = await fetch(url, {
     method,
     credentials: 'include',

@@ -40,6 +40,11 @@ export function toastError(message: string, options?: ToastOptions): void {
   show('error', message, options);
 }
 
+/** Shows a failure's message in an error toast (SPEC.md §8: failed user actions show the error's message). */
+export function toastFailure(err: unknown): void {
+  toastError(err instanceof Error ? err.message : String(err));
+}
+
 const Toaster = lazy(() => load().then((m) => ({ default: m.Toaster })));
 
 function subscribe(listener: () => void) {

@@ -1,4 +1,4 @@
-import type { HTMLInputAutoCompleteAttribute, ReactNode } from 'react';
+import type { HTMLInputAutoCompleteAttribute, ReactNode, Ref } from 'react';
 
 /** The centred card of the sign-in pages, titled by an `h1` (as /login and /register). */
 export function FormCard({ title, children }: { title: string; children: ReactNode }) {
@@ -19,19 +19,27 @@ export interface FieldProps {
   id: string;
   label: string;
   name: string;
-  type: 'text' | 'email' | 'password' | 'url';
-  autoComplete: HTMLInputAutoCompleteAttribute;
+  type: 'text' | 'email' | 'password' | 'url' | 'date';
+  autoComplete?: HTMLInputAutoCompleteAttribute;
+  inputMode?: 'numeric';
+  placeholder?: string;
+  defaultValue?: string | number;
+  /** Classes of the field's wrapper, e.g. a grid column span. */
+  className?: string;
   required?: boolean;
-  defaultValue?: string;
   minLength?: number;
   maxLength?: number;
   hint?: string;
+  /** Shown below the input, e.g. a link ('Forgot password?'). */
+  after?: ReactNode;
+  /** The input element (React 19 passes `ref` as a prop), for forms that fill it in code. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input (DESIGN.md "Client": every form control has a visible label), with an optional hint below it. */
-export function Field({ id, label, hint, ...input }: FieldProps) {
+export function Field({ id, label, hint, after, className = '', ...input }: FieldProps) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className={className ? `flex flex-col gap-1 ${className}` : 'flex flex-col gap-1'}>
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
@@ -41,6 +49,7 @@ export function Field({ id, label, hint, ...input }: FieldProps) {
           {hint}
         </p>
       )}
+      {after}
     </div>
   );
 }

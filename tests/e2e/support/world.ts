@@ -1,9 +1,11 @@
 /**
- * Test data for the browser suites, made through the public API only: fresh users
- * (so no suite spends the demo accounts' sign-in budget), a donor's foods and a
- * request. `signInAs` hands a user's session cookies to a page.
+ * The fixture library of the browser suites. Test data made through the public API
+ * (fresh users, so no suite spends the demo accounts' sign-in budget; a donor's
+ * foods and a request; `signInAs` hands a user's session cookies to a page), and
+ * the same steps taken in the browser as a person would (`register`, `addFood`).
  */
 import { expect, request, test, type APIRequestContext, type Cookie, type Page } from '@playwright/test';
+import { APP_URL } from '../../support/e2e-env.js';
 
 /** A registered user and the session cookies sign-up gave them. */
 export interface Person {
@@ -55,7 +57,7 @@ export async function newPerson(name: string): Promise<Person & { api: APIReques
   return { name, email, password, cookies, api };
 }
 
-async function addFood(api: APIRequestContext, FoodName: string): Promise<string> {
+async function addFoodByApi(api: APIRequestContext, FoodName: string): Promise<string> {
   const res = await api.post('/api/foods', {
     data: {
       FoodName,
@@ -76,8 +78,8 @@ export async function makeWorld(): Promise<World> {
   const requester = await newPerson('Rafa Requester');
   const newcomer = await newPerson('Nell Newcomer');
   const foodName = `Crisp Apples ${Date.now().toString(36)}`;
-  const foodId = await addFood(donor.api, foodName);
-  const quietFoodId = await addFood(donor.api, `Quiet Pears ${Date.now().toString(36)}`);
+  const foodId = await addFoodByApi(donor.api, foodName);
+  const quietFoodId = await addFoodByApi(donor.api, `Quiet Pears ${Date.now().toString(36)}`);
   // No DonationMoney: My Food Request shows 'N/A' for it (SPEC.md §2).
   const res = await requester.api.post('/api/requests', { data: { FoodId: foodId, AdditionalNotes: '' } });
   expect(res.ok(), await res.text()).toBe(true);
@@ -89,4 +91,45 @@ export async function makeWorld(): Promise<World> {
 /** Gives `page` the session of `person` (no sign-in call, so no rate limit is spent). */
 export async function signInAs(page: Page, person: Person): Promise<void> {
   await page.context().addCookies(person.cookies);
+}
+
+/** A user to register in the browser. */
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  photo: string;
+}
+
+const run = Date.now().toString(36);
+
+/** A user no test has registered yet, named `name`; the email carries `tag` and the run id. */
+export function newUser(name: string, tag: string, photo = 'donor-ben.svg'): NewUser {
+  return { name, email: `${tag}.${run}@example.org`, password: `${tag}-pass-1`, photo: `${APP_URL}/images/demo/${photo}` };
+}
+
+/** Registers `who` on /register (SPEC.md §2, §4 "Registration") and waits until they are home with their avatar. */
+export async function register(page: Page, who: NewUser): Promise<void> {
+  await page.goto('/register');
+  await expect(page).toHaveTitle('Plateful | Register');
+  await page.getByLabel('Name').fill(who.name);
+  await page.getByLabel('Photo URL').fill(who.photo);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Register Successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('img', { name: who.name })).toBeVisible();
+}
+
+/** Fills /add-food (SPEC.md §2) for `foodName` and submits it. */
+export async function addFood(page: Page, foodName: string): Promise<void> {
+  await page.goto('/add-food');
+  await page.getByLabel('Food Name').fill(foodName);
+  await page.getByLabel('Food Image URL').fill(`${APP_URL}/images/demo/blueberry-muffins.svg`);
+  await page.getByLabel('Food Quantity').fill('2');
+  await page.getByLabel('Expired Date').fill(isoInDays(3));
+  await page.getByLabel('Pickup Location').fill('1 Elm Street');
+  await page.getByLabel('Additional Notes').fill('Freshly baked.');
+  await page.getByRole('button', { name: 'Add Donation' }).click();
 }

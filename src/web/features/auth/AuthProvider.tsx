@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { unauthorized, userChanged } from '../../lib/sessionEvents.js';
-import type { SignUpInput } from './api/authClient.js';
-import { fetchSessionUser, syncSignIn, syncSignOut, type AppUser } from './api/session.js';
+import { fetchSessionUser, signOutSession, syncSignIn, syncSignOut, type AppUser } from './api/session.js';
 import { AuthContext, type AuthValue } from './useAuth.js';
-
-/** The auth actions, loaded on first use (DESIGN.md "Weight budget"). */
-const actions = () => import('./api/authClient.js');
 
 /**
  * Holds the auth state of SPEC.md §4: `loading` starts true and turns false after
@@ -86,9 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       loading,
       refresh,
-      signIn: (email, password) => runAction(async () => (await actions()).signInEmail(email, password)),
-      signUp: (input: SignUpInput) => runAction(async () => (await actions()).signUpEmail(input)),
-      signOutUser: () => runAction(async () => (await actions()).signOutSession()),
+      signOutUser: () => runAction(signOutSession),
       track: runAction,
     }),
     [user, loading, refresh, runAction],

@@ -9,6 +9,7 @@
 import { useEffect, useState } from 'react';
 import { apiFetch, apiUrl } from '../../lib/http.js';
 import { googleSignInUrl } from './api/authClient.js';
+import { fetchSessionUser } from './api/session.js';
 
 /** Channel on which `/auth/popup-done` reports to the page that opened it. */
 export const GOOGLE_CHANNEL = 'plateful-google-sign-in';
@@ -19,11 +20,13 @@ export const RETURN_PARAM = 'to';
 /** Shown when the server has no GOOGLE_CLIENT_ID/SECRET (the server's own 404 says the same). */
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
 
-/** What `/auth/popup-done` reports: Better Auth's `error` and `error_description`, null on success. */
+/** What `/auth/popup-done` reports: Better Auth's `error` code, null on success. */
 export interface GoogleReport {
   error: string | null;
-  description: string | null;
 }
+
+/** The one message of a failed Google sign-in (issue 13: the provider's own text is never shown). */
+export const GOOGLE_FAILED = 'Google sign-in failed.';
 
 /** How a Google sign-in ended for the opener. */
 export type GoogleOutcome = 'signed-in' | 'redirecting' | 'superseded';
@@ -38,10 +41,14 @@ function openCentredPopup(): Window | null {
   return window.open('', 'plateful-google', `popup,width=${WIDTH},height=${HEIGHT},left=${left},top=${top}`);
 }
 
-/** The message for a failed Google sign-in, from Better Auth's `?error=` and `?error_description=`. */
-export function googleErrorMessage({ error, description }: GoogleReport): string {
-  if (error === 'access_denied') return 'Google sign-in was cancelled.';
-  return `Google sign-in failed: ${description || (error ?? 'unknown error').replaceAll('_', ' ')}.`;
+/**
+ * The message for a failed Google sign-in: {@link GOOGLE_FAILED} plus the `?error=`
+ * code when it looks like one (letters, digits, `_`, `-`, `.`; at most 64). The
+ * `error_description` is left out on purpose: whoever crafts the link writes it
+ * (issue 13: "Your account is suspended. Call +1-555-0100…").
+ */
+export function googleErrorMessage({ error }: GoogleReport): string {
+  return error && /^[\w.-]{1,64}$/.test(error) ? `${GOOGLE_FAILED} (${error})` : GOOGLE_FAILED;
 }
 
 /** Sends `report` to the page that opened this popup. */
@@ -115,5 +122,7 @@ export async function googleSignIn(returnTo: string, offered: boolean | null): P
   // The popup closes itself; this covers browsers that keep it open.
   popup.close();
   if (result.error) throw new Error(googleErrorMessage(result));
+  // Anyone can open /auth/popup-done: success is only what the server's session says.
+  if (!(await fetchSessionUser())) throw new Error(GOOGLE_FAILED);
   return 'signed-in';
 }

@@ -1,9 +1,7 @@
 /** The auth context and its hook (SPEC.md §4 "Auth state"). */
 import { createContext, useContext } from 'react';
-import type { SignUpInput } from './api/authClient.js';
 import type { AppUser } from './api/session.js';
 
-export type { SignUpInput } from './api/authClient.js';
 export type { AppUser } from './api/session.js';
 
 /** What the AuthProvider shares: the user, the loading flag and the auth actions. */
@@ -12,13 +10,10 @@ export interface AuthValue {
   user: AppUser | null;
   /** True until the first session answer, and again during every auth action (SPEC.md §4). */
   loading: boolean;
-  /** Signs in with email and password; throws with the provider's message. */
-  signIn: (email: string, password: string) => Promise<void>;
-  /** Creates the account with name and photo URL and signs in; throws with the provider's message. */
-  signUp: (input: SignUpInput) => Promise<void>;
   /**
-   * Runs another auth action (Google sign-in, password reset) the SPEC.md §4 way:
-   * loading true, the action, then the session re-read; rethrows the action's error.
+   * Runs an auth action of `api/authClient.ts` (sign-in, sign-up, Google sign-in,
+   * password reset) the SPEC.md §4 way: loading true, the action, then the session
+   * re-read; rethrows the action's error (with the provider's message).
    */
   track: (action: () => Promise<void>) => Promise<void>;
   /** Signs out; throws with the provider's message. */

@@ -1,14 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../../contract/limits.js';
 import { updateProfile } from '../../auth/api/authClient.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { Field, FormCard } from '../../../ui/FormCard.js';
 import { Photo } from '../../../ui/Photo.js';
 import { ProfilePhotoUpload } from '../../../ui/ProfilePhotoUpload.js';
 import { usePageTitle } from '../../../lib/title.js';
-import { toastError, toastSuccess } from '../../../lib/toast.js';
-
-/** The server's profile limit (src/server/auth/profile.ts). */
-const NAME_MAX = 120;
+import { toastSuccess } from '../../../lib/toast.js';
+import { field, useFormAction } from '../../../lib/useFormAction.js';
 
 /**
  * `/profile` (login required): the signed-in user changes the display name and
@@ -21,24 +21,13 @@ export default function ProfilePage() {
   usePageTitle('Profile');
   const { user, refresh } = useAuth();
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const { busy, onSubmit } = useFormAction(async (data) => {
+    const photo = field(data, 'photoURL');
+    await updateProfile({ name: field(data, 'name'), image: photo || null });
+    await refresh();
+    toastSuccess('Profile Updated');
+  });
   if (!user) return null;
-
-  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const photo = String(data.get('photoURL') ?? '').trim();
-    setBusy(true);
-    try {
-      await updateProfile({ name: String(data.get('name') ?? '').trim(), image: photo || null });
-      await refresh();
-      toastSuccess('Profile Updated');
-    } catch (err) {
-      toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <FormCard title="Profile">
@@ -51,8 +40,8 @@ export default function ProfilePage() {
         </p>
       </div>
       {/* Keyed by the saved values, so the fields show them again after a save. */}
-      <form key={`${user.displayName}|${user.photoURL}`} onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
-        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" required maxLength={NAME_MAX} defaultValue={user.displayName} />
+      <form key={`${user.displayName}|${user.photoURL}`} onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" required maxLength={LIMITS.name} defaultValue={user.displayName} />
         <Field
           id={`${id}-photo`}
           label="Photo URL"
@@ -67,6 +56,9 @@ export default function ProfilePage() {
           Save Profile
         </button>
       </form>
+      <Link to="/account" className="link link-primary text-center">
+        Account: devices, password and your data
+      </Link>
     </FormCard>
   );
 }

@@ -1,11 +1,11 @@
 /**
- * Every Better Auth action under `/api/auth` (DESIGN.md "Identity"): email sign-in,
- * sign-up and sign-out, starting Google sign-in, password reset by email and the
- * profile update. The session read lives in `session.ts`, which the app shell
- * needs at once; this module loads with the first auth action or account page, so
- * it is not part of the home page's initial JS (DESIGN.md "Weight budget").
- * Failures throw `ApiError` whose message is the provider's own (`message` or
- * problem `detail`).
+ * The Better Auth actions of the sign-in and account pages under `/api/auth`
+ * (DESIGN.md "Identity"): email sign-in and sign-up, starting Google sign-in,
+ * password reset by email and the profile update. Run them through `useAuth().track`
+ * so the auth state follows (SPEC.md §4). The session read and sign-out, which the
+ * app shell needs on every page, live in `session.ts`; this module loads only with
+ * the pages that use it (DESIGN.md "Weight budget"). Failures throw `ApiError` whose
+ * message is the provider's own (`message` or problem `detail`).
  */
 import { ApiError, apiFetch, apiUrl } from '../../../lib/http.js';
 
@@ -28,11 +28,6 @@ export async function signUpEmail({ name, photoURL, email, password }: SignUpInp
     method: 'POST',
     body: { name, email, password, image: photoURL },
   });
-}
-
-/** `POST /api/auth/sign-out`; clears the session cookie. */
-export async function signOutSession(): Promise<void> {
-  await apiFetch(apiUrl('/auth/sign-out'), { method: 'POST', body: {} });
 }
 
 /** Where Better Auth sends the browser back after Google: on success and on failure (with `?error=`). */
@@ -84,4 +79,19 @@ export async function resetPassword(token: string, newPassword: string): Promise
 /** `POST /api/auth/update-user`: new display name and photo URL (`null` removes the photo). */
 export async function updateProfile(profile: { name: string; image: string | null }): Promise<void> {
   await apiFetch(apiUrl('/auth/update-user'), { method: 'POST', body: profile });
+}
+
+/** `POST /api/auth/send-verification-email`: mails a fresh verification link to the signed-in user (issue 13). */
+export async function resendVerificationEmail(email: string): Promise<void> {
+  await apiFetch(apiUrl('/auth/send-verification-email'), { method: 'POST', body: { email, callbackURL: '/' } });
+}
+
+/** `POST /api/auth/change-password`; the server ends every other session and renews this one. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  await apiFetch(apiUrl('/auth/change-password'), { method: 'POST', body: { currentPassword, newPassword, revokeOtherSessions: true } });
+}
+
+/** `POST /api/auth/delete-user` with the password: deletes the account and everything it listed or requested. */
+export async function deleteAccount(password: string): Promise<void> {
+  await apiFetch(apiUrl('/auth/delete-user'), { method: 'POST', body: { password } });
 }

@@ -1,8 +1,8 @@
 /**
  * The session read of Better Auth (`/api/auth/get-session`, DESIGN.md "Identity")
- * and the session sync calls of SPEC.md §4/§7, which the app shell needs on every
- * page. The auth actions live in `authClient.ts`, loaded on first use. Failures
- * throw `ApiError`.
+ * with sign-out and the session sync calls of SPEC.md §4/§7: what the app shell
+ * (auth state, navbar) needs on every page. The other auth actions live in
+ * `authClient.ts`, loaded with the pages that use them. Failures throw `ApiError`.
  */
 import type { SessionSyncResult } from '../../../../contract/index.js';
 import { apiFetch, apiUrl } from '../../../lib/http.js';
@@ -12,6 +12,8 @@ export interface AppUser {
   email: string;
   displayName: string;
   photoURL: string;
+  /** Whether the address was confirmed through the mailed link (issue 13). */
+  emailVerified: boolean;
 }
 
 interface AuthUser {
@@ -19,11 +21,12 @@ interface AuthUser {
   name: string;
   email: string;
   image?: string | null;
+  emailVerified?: boolean;
 }
 
 /** Maps Better Auth's user to the spec's `{email, displayName, photoURL}`. */
 export function toAppUser(user: AuthUser): AppUser {
-  return { email: user.email, displayName: user.name, photoURL: user.image ?? '' };
+  return { email: user.email, displayName: user.name, photoURL: user.image ?? '', emailVerified: user.emailVerified ?? false };
 }
 
 /** `GET /api/auth/get-session` → the current user, or null when signed out. */
@@ -40,4 +43,9 @@ export function syncSignIn(email: string): Promise<SessionSyncResult> {
 /** Session sync after the user disappears: `GET /api/logout` (SPEC.md §4). */
 export function syncSignOut(): Promise<SessionSyncResult> {
   return apiFetch<SessionSyncResult>(apiUrl('/logout'));
+}
+
+/** `POST /api/auth/sign-out`; clears the session cookie. */
+export async function signOutSession(): Promise<void> {
+  await apiFetch(apiUrl('/auth/sign-out'), { method: 'POST', body: {} });
 }

@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { requestPasswordReset } from '../api/authClient.js';
 import { Field, FormCard } from '../../../ui/FormCard.js';
 import { usePageTitle } from '../../../lib/title.js';
-import { toastError } from '../../../lib/toast.js';
+import { field, useFormAction } from '../../../lib/useFormAction.js';
 
 /**
  * `/forgot-password` (DESIGN.md "Identity": password reset by email): asks for the
@@ -14,27 +14,17 @@ import { toastError } from '../../../lib/toast.js';
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot Password');
   const id = useId();
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const email = String(new FormData(e.currentTarget).get('email') ?? '').trim();
-    setBusy(true);
-    try {
-      await requestPasswordReset(email);
-      setSentTo(email);
-    } catch (err) {
-      toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, onSubmit } = useFormAction(async (data) => {
+    const email = field(data, 'email');
+    await requestPasswordReset(email);
+    setSentTo(email);
+  });
 
   return (
     <FormCard title="Forgot Password">
       {sentTo === null ? (
-        <form onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
+        <form onSubmit={onSubmit} className="flex flex-col gap-4">
           <p>Enter the email of your account and we will mail you a link to choose a new password.</p>
           <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" required />
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>

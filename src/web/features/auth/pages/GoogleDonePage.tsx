@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useLocation } from 'react-router';
-import { googleErrorMessage, reportToOpener, RETURN_PARAM } from '../googleSignIn.js';
+import { fetchSessionUser } from '../api/session.js';
+import { GOOGLE_FAILED, googleErrorMessage, reportToOpener, RETURN_PARAM } from '../googleSignIn.js';
 import { safePath } from '../savedPath.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { toastError, toastSuccess } from '../../../lib/toast.js';
@@ -20,24 +21,39 @@ export default function GoogleDonePage() {
   const params = new URLSearchParams(useLocation().search);
   const navigate = useNavigate();
   const error = params.get('error');
-  const description = params.get('error_description');
   const returnTo = params.get(RETURN_PARAM);
 
   useEffect(() => {
     if (returnTo === null) {
-      reportToOpener({ error, description });
+      reportToOpener({ error });
       window.close();
       return;
     }
     const to = safePath(returnTo);
-    if (error) {
-      toastError(googleErrorMessage({ error, description }), { id: TOAST_ID });
+    const fail = (message: string) => {
+      toastError(message, { id: TOAST_ID });
       void navigate('/login', { replace: true, state: { from: to } });
-    } else {
-      toastSuccess('Login Successful', { id: TOAST_ID });
-      void navigate(to, { replace: true });
+    };
+    if (error) {
+      fail(googleErrorMessage({ error }));
+      return;
     }
-  }, [error, description, returnTo, navigate]);
+    // No success without a session: anyone can open this page (issue 13).
+    let active = true;
+    fetchSessionUser().then(
+      (user) => {
+        if (!active) return;
+        if (!user) return fail(GOOGLE_FAILED);
+        // This page was a full page load after Google, so the app has read the same session.
+        toastSuccess('Login Successful', { id: TOAST_ID });
+        void navigate(to, { replace: true });
+      },
+      () => active && fail(GOOGLE_FAILED),
+    );
+    return () => {
+      active = false;
+    };
+  }, [error, returnTo, navigate]);
 
   return (
     <p role="status" className="py-12 text-center text-lg">

@@ -1,11 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../useAuth.js';
-import { updateProfile } from '../api/authClient.js';
 import { uploadImage } from '../../../lib/uploadImage.js';
 import { ProfilePhotoUpload } from '../../../ui/ProfilePhotoUpload.js';
 import { usePageTitle } from '../../../lib/title.js';
-import { toastError, toastSuccess } from '../../../lib/toast.js';
+import { toastSuccess } from '../../../lib/toast.js';
+import { field, useFormAction } from '../../../lib/useFormAction.js';
+import { Field, FormCard } from '../../../ui/FormCard.js';
+import { signUpEmail, updateProfile } from '../api/authClient.js';
+import { useAuth } from '../useAuth.js';
 
 /**
  * Registration (SPEC.md §2 /register, §4 "Registration"): name, photo URL, email
@@ -13,80 +15,46 @@ import { toastError, toastSuccess } from '../../../lib/toast.js';
  */
 export default function RegisterPage() {
   usePageTitle('Register');
-  const { signUp, refresh } = useAuth();
+  const { track, refresh } = useAuth();
   // Issue 12: a photo chosen here is uploaded once the account exists (uploads need a session).
   const [photoFile, setPhotoFile] = useState<File>();
   const navigate = useNavigate();
   const id = useId();
-  const [busy, setBusy] = useState(false);
-
-  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const field = (name: string) => String(data.get(name) ?? '');
-    setBusy(true);
-    try {
-      await signUp({
-        name: field('name').trim(),
-        photoURL: field('photoURL').trim(),
-        email: field('email').trim(),
-        password: field('password'),
-      });
-      if (photoFile) {
-        const { url } = await uploadImage(photoFile);
-        await updateProfile({ name: field('name').trim(), image: url });
-        await refresh();
-      }
-      void navigate('/', { replace: true });
-      toastSuccess('Register Successful');
-    } catch (err) {
-      toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
+  const { busy, onSubmit } = useFormAction(async (data) => {
+    const input = {
+      name: field(data, 'name'),
+      photoURL: field(data, 'photoURL'),
+      email: field(data, 'email'),
+      password: String(data.get('password') ?? ''),
+    };
+    await track(() => signUpEmail(input));
+    if (photoFile) {
+      const { url } = await uploadImage(photoFile);
+      await updateProfile({ name: input.name, image: url });
+      await refresh();
     }
-  }
-
-  const fields = [
-    { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-    { name: 'photoURL', label: 'Photo URL', type: 'url', autoComplete: 'photo' },
-    { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-    { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  ] as const;
+    void navigate('/', { replace: true });
+    toastSuccess('Register Successful');
+  });
 
   return (
-    <div className="mx-auto w-full max-w-md">
-      <div className="card border border-base-200 bg-base-100 shadow-lg">
-        <div className="card-body gap-5">
-          <h1 className="text-center text-3xl font-bold">Register</h1>
-          <form onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
-            {fields.map((f) => (
-              <div key={f.name} className="flex flex-col gap-1">
-                <label htmlFor={`${id}-${f.name}`} className="font-medium">
-                  {f.label}
-                </label>
-                <input
-                  id={`${id}-${f.name}`}
-                  name={f.name}
-                  type={f.type}
-                  autoComplete={f.autoComplete}
-                  required={!(f.name === 'photoURL' && photoFile)}
-                  className="input input-bordered w-full"
-                />
-              </div>
-            ))}
-            <ProfilePhotoUpload inputId={`${id}-photoURL`} onFile={setPhotoFile} />
-            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-              Register
-            </button>
-          </form>
-          <p className="text-center">
-            Already have account?{' '}
-            <Link to="/login" className="link link-primary font-semibold">
-              Login
-            </Link>
-          </p>
-        </div>
-      </div>
-    </div>
+    <FormCard title="Register">
+      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" required />
+        <Field id={`${id}-photoURL`} label="Photo URL" name="photoURL" type="url" autoComplete="photo" required={!photoFile} />
+        <ProfilePhotoUpload inputId={`${id}-photoURL`} onFile={setPhotoFile} />
+        <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" required />
+        <Field id={`${id}-password`} label="Password" name="password" type="password" autoComplete="new-password" required />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          Register
+        </button>
+      </form>
+      <p className="text-center">
+        Already have account?{' '}
+        <Link to="/login" className="link link-primary font-semibold">
+          Login
+        </Link>
+      </p>
+    </FormCard>
   );
 }

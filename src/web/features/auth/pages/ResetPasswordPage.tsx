@@ -1,13 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { LIMITS } from '../../../../contract/limits.js';
 import { Link, useNavigate, useLocation } from 'react-router';
-import { resetPassword } from '../api/authClient.js';
+import { resetPassword, signInEmail } from '../api/authClient.js';
 import { useAuth } from '../useAuth.js';
 import { Field, FormCard } from '../../../ui/FormCard.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { toastError, toastSuccess } from '../../../lib/toast.js';
-
-/** Better Auth's `minPasswordLength` on the server. */
-const MIN_PASSWORD = 6;
+import { field, useFormAction } from '../../../lib/useFormAction.js';
 
 /**
  * `/reset-password?token=…`, the page of the mailed link (DESIGN.md "Identity").
@@ -18,45 +17,34 @@ const MIN_PASSWORD = 6;
  */
 export default function ResetPasswordPage() {
   usePageTitle('Reset Password');
-  const { track, signIn } = useAuth();
+  const { track } = useAuth();
   const navigate = useNavigate();
   // useLocation, not useSearchParams, which would add to the entry chunk (DESIGN.md "Weight budget").
   const params = new URLSearchParams(useLocation().search);
   const token = params.get('token');
   const id = useId();
-  const [busy, setBusy] = useState(false);
-
-  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  const { busy, onSubmit } = useFormAction(async (data) => {
     if (!token) return;
-    const data = new FormData(e.currentTarget);
-    const email = String(data.get('email') ?? '').trim();
+    const email = field(data, 'email');
     const password = String(data.get('password') ?? '');
-    setBusy(true);
+    // Two auth actions, each with the loading state of SPEC.md §4: the reset (its
+    // failure is the form's error toast), then the sign-in.
+    await track(() => resetPassword(token, password));
     try {
-      // Two auth actions, each with the loading state of SPEC.md §4: the reset, then the sign-in.
-      await track(() => resetPassword(token, password));
-    } catch (err) {
-      setBusy(false);
-      return toastError(err instanceof Error ? err.message : String(err));
-    }
-    try {
-      await signIn(email, password);
+      await track(() => signInEmail(email, password));
       toastSuccess('Password Reset Successful');
       void navigate('/', { replace: true });
     } catch (err) {
       // The token was good but the email was not this account's: the new password stands.
       toastError(`Your password was changed, but signing in failed: ${err instanceof Error ? err.message : String(err)}`);
       void navigate('/login', { replace: true });
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <FormCard title="Reset Password">
       {token ? (
-        <form onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
+        <form onSubmit={onSubmit} className="flex flex-col gap-4">
           <p>Choose a new password. You will be signed out everywhere else and signed in here.</p>
           <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="username" required />
           <Field
@@ -66,8 +54,8 @@ export default function ResetPasswordPage() {
             type="password"
             autoComplete="new-password"
             required
-            minLength={MIN_PASSWORD}
-            hint={`At least ${MIN_PASSWORD} characters.`}
+            minLength={LIMITS.passwordMin}
+            hint={`At least ${LIMITS.passwordMin} characters.`}
           />
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
             Reset Password

@@ -6,7 +6,8 @@
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeleteResult, Food, FoodInput, InsertResult, UpdateResult } from '../../../../contract/index.js';
-import { apiFetch, apiFetchPage, apiUrl } from '../../../lib/http.js';
+import { apiFetch, apiUrl } from '../../../lib/http.js';
+import { apiFetchPage } from '../../../lib/pagination.js';
 import { requestKeys } from '../../requests/api/keys.js';
 import { foodKeys, type DateSort } from './keys.js';
 

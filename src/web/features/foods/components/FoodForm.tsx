@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Food, FoodInput } from '../../../../contract/index.js';
+import { LIMITS } from '../../../../contract/limits.js';
+import { Field } from '../../../ui/FormCard.js';
 import type { AppUser } from '../../auth/useAuth.js';
 import { ownImageId } from '../../../ui/Photo.js';
 import { PhotoPicker } from './PhotoPicker.js';
@@ -17,8 +19,6 @@ export interface FoodFormProps {
   /** Receives the body of `POST /foods` or `PUT /foods/{id}` and the form, e.g. to reset it. */
   onSubmit: (input: FoodInput, form: HTMLFormElement) => void;
 }
-
-const FIELD = 'input input-bordered w-full';
 
 /**
  * The add / update food form of SPEC.md §2 and §5: Food Name, Food Image URL
@@ -62,69 +62,39 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
 
   return (
     <form onSubmit={handleSubmit} onReset={() => setPhotos(initialPhotos())} className="grid grid-cols-1 gap-5 md:grid-cols-2" aria-busy={pending}>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-name`} className="font-medium">
-          Food Name
-        </label>
-        <input id={`${id}-name`} name="FoodName" type="text" required maxLength={120} className={FIELD} defaultValue={initial?.FoodName} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-image`} className="font-medium">
-          Food Image URL
-        </label>
-        <input
-          ref={imageInput}
-          id={`${id}-image`}
-          name="FoodImage"
-          type="url"
-          required
-          placeholder="https://"
-          className={FIELD}
-          defaultValue={initial?.FoodImage}
-        />
-      </div>
+      <Field id={`${id}-name`} label="Food Name" name="FoodName" type="text" required maxLength={LIMITS.name} defaultValue={initial?.FoodName} />
+      <Field
+        ref={imageInput}
+        id={`${id}-image`}
+        label="Food Image URL"
+        name="FoodImage"
+        type="url"
+        required
+        maxLength={LIMITS.url}
+        placeholder="https://"
+        defaultValue={initial?.FoodImage}
+      />
       <PhotoPicker photos={photos} onChange={changePhotos} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-quantity`} className="font-medium">
-          Food Quantity
-        </label>
-        <input
-          id={`${id}-quantity`}
-          name="FoodQuantity"
-          type="text"
-          inputMode="numeric"
-          required
-          className={FIELD}
-          defaultValue={initial?.FoodQuantity}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-expiry`} className="font-medium">
-          Expired Date
-        </label>
-        <input
-          id={`${id}-expiry`}
-          name="ExpiredDateTime"
-          type="date"
-          required
-          className={FIELD}
-          defaultValue={initial?.ExpiredDateTime.slice(0, 10)}
-        />
-      </div>
-      <div className="flex flex-col gap-1 md:col-span-2">
-        <label htmlFor={`${id}-location`} className="font-medium">
-          Pickup Location
-        </label>
-        <input
-          id={`${id}-location`}
-          name="PickupLocation"
-          type="text"
-          required
-          maxLength={200}
-          className={FIELD}
-          defaultValue={initial?.PickupLocation}
-        />
-      </div>
+      <Field
+        id={`${id}-quantity`}
+        label="Food Quantity"
+        name="FoodQuantity"
+        type="text"
+        inputMode="numeric"
+        required
+        defaultValue={initial?.FoodQuantity}
+      />
+      <Field id={`${id}-expiry`} label="Expired Date" name="ExpiredDateTime" type="date" required defaultValue={initial?.ExpiredDateTime.slice(0, 10)} />
+      <Field
+        id={`${id}-location`}
+        label="Pickup Location"
+        name="PickupLocation"
+        type="text"
+        required
+        maxLength={LIMITS.location}
+        className="md:col-span-2"
+        defaultValue={initial?.PickupLocation}
+      />
       <div className="flex flex-col gap-1 md:col-span-2">
         <label htmlFor={`${id}-notes`} className="font-medium">
           Additional Notes
@@ -133,7 +103,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
           id={`${id}-notes`}
           name="AdditionalNotes"
           required
-          maxLength={1000}
+          maxLength={LIMITS.notes}
           rows={4}
           className="textarea textarea-bordered w-full"
           defaultValue={initial?.AdditionalNotes}

@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { LIMITS } from '../../../../contract/limits.js';
 import type { DateSort } from '../api/keys.js';
 import { useAvailableFoods } from '../api/foods.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
@@ -55,7 +56,7 @@ export default function AvailableFoodsPage() {
               id={`${id}-search`}
               name="search"
               type="search"
-              maxLength={120}
+              maxLength={LIMITS.search}
               // The API serves searches of 3 letters or digits in a row (isIndexableSearch); the browser says so before sending.
               pattern=".*[\p{L}\p{N}]{3}.*"
               title="Type at least 3 letters or digits."

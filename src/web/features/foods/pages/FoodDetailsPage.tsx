@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { formatLocalDate } from '../../../lib/dates.js';
+import { formatLocalDate } from '../../../lib/datetime.js';
 import { ApiError } from '../../../lib/http.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { ErrorState } from '../../../ui/ErrorState.js';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import type { Food } from '../../../../contract/index.js';
+import { LIMITS } from '../../../../contract/limits.js';
 import { formatDate } from '../../../lib/dates.js';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { ApiError } from '../../../lib/http.js';
@@ -106,13 +107,13 @@ export function RequestDialog({
             <label htmlFor={`${id}-notes`} className="font-medium">
               Additional Notes
             </label>
-            <textarea id={`${id}-notes`} name="AdditionalNotes" maxLength={1000} rows={3} className="textarea textarea-bordered w-full" />
+            <textarea id={`${id}-notes`} name="AdditionalNotes" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-money`} className="font-medium">
               Donation Money
             </label>
-            <input id={`${id}-money`} name="DonationMoney" type="text" maxLength={50} className="input input-bordered w-full" />
+            <input id={`${id}-money`} name="DonationMoney" type="text" maxLength={LIMITS.donation} className="input input-bordered w-full" />
           </div>
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={close}>

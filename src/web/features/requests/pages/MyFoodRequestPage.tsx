@@ -1,12 +1,22 @@
-import type { FoodRequest } from '../../../../contract/index.js';
-import { useCancelRequest, useMyRequests } from '../api/requests.js';
-import { useAuth } from '../../auth/useAuth.js';
-import { ErrorState } from '../../../ui/ErrorState.js';
-import { confirmPopup, successPopup } from '../../../ui/popups.js';
-import { Spinner } from '../../../ui/Spinner.js';
+import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates.js';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
+import { QueryTable } from '../../../ui/QueryTable.js';
+import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
+import { useAuth } from '../../auth/useAuth.js';
+import { useCancelRequest, useMyRequests } from '../api/requests.js';
+
+const COLUMNS = [
+  'Food',
+  'Donor Name',
+  'Pickup Location',
+  'Expire Date',
+  'Request Date',
+  'Your Donation Amount',
+  'Status',
+  'Action',
+] as const;
 
 /**
  * My food requests (SPEC.md §2 /my-food-request, login required): the user's
@@ -15,78 +25,51 @@ import { usePageTitle } from '../../../lib/title.js';
 export default function MyFoodRequestPage() {
   usePageTitle('My Food Request');
   const { user } = useAuth();
-  const { data, isPending, isError, refetch } = useMyRequests(user?.email);
-  const cancelRequest = useCancelRequest();
-
-  async function handleCancel(request: FoodRequest) {
-    const answer = await confirmPopup({
-      title: 'You want to cancel this request?',
-      confirmButtonText: 'Yes, cancel it!',
-    });
-    if (answer !== 'confirmed') return;
-    cancelRequest.mutate(request._id, {
-      onSuccess: (result) => {
-        if (result.deletedCount > 0) void successPopup('Cancelled!', 'The request has been cancelled.');
-      },
-    });
-  }
+  const requests = useMyRequests(user?.email);
+  const cancel = useConfirmedMutation(useCancelRequest(), {
+    confirm: { title: 'You want to cancel this request?', confirmButtonText: 'Yes, cancel it!' },
+    success: (result) => (result.deletedCount > 0 ? ['Cancelled!', 'The request has been cancelled.'] : null),
+  });
 
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-center text-3xl font-bold sm:text-4xl">My Food Request</h1>
-      {isPending ? (
-        <Spinner fullPage />
-      ) : isError ? (
-        <ErrorState message="Could not load your requests." onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <p className="py-12 text-center text-lg">You haven&apos;t requested any foods yet.</p>
-      ) : (
-        <div role="region" aria-label="Your food requests" tabIndex={0} className="overflow-x-auto rounded-box border border-base-200">
-          <table className="table">
-            <caption className="sr-only">Your food requests</caption>
-            <thead>
-              <tr>
-                <th scope="col">Food</th>
-                <th scope="col">Donor Name</th>
-                <th scope="col">Pickup Location</th>
-                <th scope="col">Expire Date</th>
-                <th scope="col">Request Date</th>
-                <th scope="col">Your Donation Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((request) => {
-                const pending = request.Status === 'Pending';
-                return (
-                  <tr key={request._id}>
-                    <td className="font-medium">{request.FoodName}</td>
-                    <td>{request.Donator.Name}</td>
-                    <td>{request.PickupLocation || 'Unknown'}</td>
-                    <td>{formatDate(request.ExpiredDateTime)}</td>
-                    <td>{formatDateTime(request.RequestDate)}</td>
-                    <td>{request.DonationMoney || 'N/A'}</td>
-                    <td>
-                      <span className={`badge ${pending ? 'badge-warning' : 'badge-success'}`}>{request.Status}</span>
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-error whitespace-nowrap"
-                        disabled={!pending || (cancelRequest.isPending && cancelRequest.variables === request._id)}
-                        onClick={() => void handleCancel(request)}
-                      >
-                        Cancel Request
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryTable
+        query={requests}
+        errorMessage="Could not load your requests."
+        emptyMessage="You haven't requested any foods yet."
+        label="Your food requests"
+        columns={COLUMNS}
+        row={(request) => {
+          const pending = request.Status === 'Pending';
+          return (
+            <tr key={request._id}>
+              <td className="font-medium">{request.FoodName}</td>
+              <td>{request.Donator.Name}</td>
+              <td>{request.PickupLocation || 'Unknown'}</td>
+              <td>{formatDate(request.ExpiredDateTime)}</td>
+              <td>{formatDateTime(request.RequestDate)}</td>
+              <td>{request.DonationMoney || 'N/A'}</td>
+              <td>
+                <span className={`badge ${pending ? 'badge-warning' : 'badge-success'}`}>{request.Status}</span>
+              </td>
+              <td className="flex flex-wrap gap-2">
+                <Link to={`/requests/${request._id}`} className="btn btn-sm btn-outline whitespace-nowrap">
+                  Messages
+                </Link>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-error whitespace-nowrap"
+                  disabled={!pending || cancel.busy(request._id)}
+                  onClick={() => void cancel.run(request._id)}
+                >
+                  Cancel Request
+                </button>
+              </td>
+            </tr>
+          );
+        }}
+      />
     </div>
   );
 }

@@ -1,0 +1,31 @@
+/** The conversation of a request (issue 11): `/api/requests/{requestId}/messages`. */
+import { z } from 'zod';
+import { Id, noNul } from './common.js';
+
+/** Longest message, characters after trimming (issue 11). */
+export const MESSAGE_MAX = 2000;
+
+/** Route parameter `{requestId}`. */
+export const RequestIdParams = z.object({ requestId: Id });
+
+/** Body of `POST /requests/{requestId}/messages`: 1–2000 characters after trimming. */
+export const MessageInput = z.strictObject({
+  Body: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(MESSAGE_MAX, { error: `must be at most ${MESSAGE_MAX} characters` })
+    .refine(...noNul),
+});
+export type MessageInput = z.input<typeof MessageInput>;
+
+/** A message as the API answers it; `Mine` is true for the signed-in user's own; `SentAt` an ISO 8601 UTC instant. */
+export const Message = z.object({
+  _id: z.string(),
+  RequestId: z.string(),
+  Sender: z.object({ Name: z.string(), Image: z.string() }),
+  Mine: z.boolean(),
+  Body: z.string(),
+  SentAt: z.string(),
+});
+export type Message = z.infer<typeof Message>;

@@ -1,0 +1,68 @@
+/**
+ * Email verification (issue 13): sign-up mails a link valid 24 hours through the
+ * outbox; opening it marks the address verified and lands on `/`. Unverified
+ * accounts may do everything the spec shows (the web client shows a banner), so
+ * nothing is gated on it; verification only decides whether a Google identity may
+ * join the account without removing its password (linking.ts).
+ *
+ * The link does not sign anyone in (`autoSignInAfterVerification` off): a mailed
+ * link that makes a session would be a login token in a mailbox, forwarded mails
+ * and link scanners included. After the first use it changes nothing.
+ */
+import type { BetterAuthOptions } from 'better-auth/minimal';
+import type { Database } from '../db/client.js';
+import type { Mail } from '../mail/mailer.js';
+import { enqueueMail } from '../outbox/outbox.js';
+
+/** Lifetime of a verification link, seconds (issue 13: 24 h). */
+export const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+
+/** Subject of the verification mail. */
+export const VERIFICATION_SUBJECT = 'Verify your Plateful email address';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The link mailed to the user: Better Auth's `/api/auth/verify-email?token=…`
+ * on our public origin, coming back to `/` (or the page the client named, which
+ * Better Auth has checked against the trusted origins).
+ */
+export function verificationLink(publicUrl: string, betterAuthUrl: string): string {
+  const given = new URL(betterAuthUrl);
+  const link = new URL('/api/auth/verify-email', `${publicUrl}/`);
+  link.searchParams.set('token', given.searchParams.get('token') ?? '');
+  link.searchParams.set('callbackURL', given.searchParams.get('callbackURL') || '/');
+  return link.toString();
+}
+
+/** The verification mail to `to`, greeting `name`, carrying `link`. */
+export function verificationMail(to: string, name: string, link: string): Mail {
+  const text = [
+    `Hello ${name},`,
+    '',
+    'Please confirm that this is your email address by opening this link:',
+    '',
+    link,
+    '',
+    'The link works for 24 hours. If you did not create a Plateful account, ignore this mail.',
+  ].join('\n');
+  const html = `<p>Hello ${escapeHtml(name)},</p>
+<p>Please confirm that this is your email address.</p>
+<p><a href="${escapeHtml(link)}">Verify my email address</a></p>
+<p>The link works for 24 hours. If you did not create a Plateful account, ignore this mail.</p>`;
+  return { to, subject: VERIFICATION_SUBJECT, text, html };
+}
+
+/** Better Auth's `emailVerification` options: mails through the outbox on `db`. */
+export function emailVerificationOptions(publicUrl: string, db: Database): NonNullable<BetterAuthOptions['emailVerification']> {
+  return {
+    sendOnSignUp: true,
+    sendOnSignIn: false,
+    autoSignInAfterVerification: false,
+    expiresIn: VERIFICATION_TTL_SECONDS,
+    async sendVerificationEmail({ user, url }) {
+      await enqueueMail(db, verificationMail(user.email, user.name, verificationLink(publicUrl, url)));
+    },
+  };
+}

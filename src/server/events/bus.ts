@@ -1,0 +1,42 @@
+/**
+ * Live events between server processes (issue 11; DESIGN.md "Beyond the spec (turn 2)"):
+ * a writer calls `publish` inside its transaction, PostgreSQL delivers the
+ * `NOTIFY` to every listening process when (and only if) that transaction commits,
+ * and each process's `EventHub` (hub.ts) forwards it to its open `/api/events`
+ * streams. On the embedded PGlite the same NOTIFY is delivered in-process.
+ *
+ * A payload names what changed, never its content (NOTIFY payloads stop at 8000
+ * bytes, a message may be 2000 characters): the hub reads the rows it forwards.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+
+/** The NOTIFY channel of live events. */
+export const EVENTS_CHANNEL = 'plateful_events';
+
+/** What a live event says: a new notification, a changed unread count, a new message. */
+export type LiveEvent =
+  | { kind: 'notification'; userId: string; id: string }
+  | { kind: 'unread'; userId: string }
+  | { kind: 'message'; userIds: string[]; id: string };
+
+/** A Drizzle database or a transaction on it. */
+export type DbOrTx = Pick<Database, 'execute'>;
+
+/** Sends `event` to every process once the transaction of `tx` commits. */
+export async function publish(tx: DbOrTx, event: LiveEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** Parses a NOTIFY payload of `EVENTS_CHANNEL`; undefined when it is not a live event. */
+export function parseLiveEvent(payload: string): LiveEvent | undefined {
+  try {
+    const e = JSON.parse(payload) as LiveEvent;
+    if (e.kind === 'notification' && typeof e.userId === 'string' && typeof e.id === 'string') return e;
+    if (e.kind === 'unread' && typeof e.userId === 'string') return e;
+    if (e.kind === 'message' && Array.isArray(e.userIds) && typeof e.id === 'string') return e;
+  } catch {
+    // Not ours: ignore.
+  }
+  return undefined;
+}

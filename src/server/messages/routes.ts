@@ -1,0 +1,37 @@
+/** Routes of `/api/requests/{requestId}/messages` (issue 11): the donor and the requester only. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { InsertResult, Message, MessageInput, RequestIdParams } from '../../contract/index.js';
+import { listMessages, sendMessage, toMessage } from './repository.js';
+
+export async function messageRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  r.get(
+    '/api/requests/:requestId/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        description: 'The conversation of a request, oldest first (its donor and requester only).',
+        params: RequestIdParams,
+        response: { 200: z.array(Message) },
+      },
+    },
+    async (req) => {
+      const user = await req.requireUser();
+      return (await listMessages(db, req.params.requestId, user.id)).map((m) => toMessage(m, user.id));
+    },
+  );
+
+  r.post(
+    '/api/requests/:requestId/messages',
+    { schema: { tags: ['messages'], params: RequestIdParams, body: MessageInput, response: { 201: InsertResult } } },
+    async (req, reply) => {
+      const user = await req.requireUser({ fresh: true });
+      const insertedId = await sendMessage(db, req.params.requestId, user.id, req.body.Body, app.notifier);
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+}

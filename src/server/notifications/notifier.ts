@@ -1,0 +1,126 @@
+/**
+ * What each event of a request tells whom (issue 11), called inside the event's own
+ * transaction so notification, mail and live event exist exactly when the event does:
+ *
+ * | event | notification to | mail (preference) |
+ * |---|---|---|
+ * | request.created | donor | NewRequests |
+ * | request.delivered | requester | RequestUpdates |
+ * | request.cancelled | donor | none |
+ * | food.deleted | each requester with a pending request | RequestUpdates |
+ * | message.created | the other party | Messages, only without an open stream, one per conversation per 15 min |
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { EmailPreferenceKey } from '../../contract/index.js';
+import type { Database } from '../db/client.js';
+import { messageMails } from '../db/schema-pickup.js';
+import { requests, users } from '../db/schema.js';
+import { wantsMail } from '../email-preferences/repository.js';
+import { publish } from '../events/bus.js';
+import { hasOpenStream } from '../events/presence.js';
+import { enqueueMail } from '../outbox/outbox.js';
+import { notificationMail, type MailSettings } from './mails.js';
+import { addNotification } from './repository.js';
+
+type RequestRow = typeof requests.$inferSelect;
+
+/** Minutes between two message mails of one conversation to one person (issue 11). */
+export const MESSAGE_MAIL_GAP_MINUTES = 15;
+/** Characters of a message shown in its notification. */
+const PREVIEW = 140;
+
+/** The hooks repositories call inside their transactions. */
+export interface Notifier {
+  requestCreated(tx: Database, request: RequestRow): Promise<void>;
+  requestDelivered(tx: Database, request: RequestRow): Promise<void>;
+  requestCancelled(tx: Database, request: RequestRow): Promise<void>;
+  /** `pending`: the food's pending requests, read before the delete. */
+  foodDeleted(tx: Database, pending: RequestRow[]): Promise<void>;
+  messageCreated(tx: Database, request: RequestRow, message: { id: string; senderId: string; body: string }): Promise<void>;
+}
+
+const preview = (text: string) => (text.length > PREVIEW ? `${text.slice(0, PREVIEW - 1)}…` : text);
+
+/** Makes the notifier; mails link to `settings.publicUrl` and sign unsubscribe links with `settings.secret`. */
+export function createNotifier(settings: MailSettings): Notifier {
+  /** Mails `userId` (current name and address) when their preference `key` allows. */
+  async function mail(
+    tx: Database,
+    userId: string,
+    key: EmailPreferenceKey,
+    m: { subject: string; paragraphs: string[]; path: string; action: string },
+  ): Promise<void> {
+    if (!(await wantsMail(tx, userId, key))) return;
+    const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user) return;
+    await enqueueMail(tx, notificationMail(settings, { ...m, to: user.email, name: user.name, userId, key }));
+  }
+
+  return {
+    async requestCreated(tx, r) {
+      const title = `New request for ${r.foodName}`;
+      const body = `${r.requesterName} requested ${r.foodName}.${r.notes ? ` Notes: ${r.notes}` : ''}`;
+      const path = `/manage-food/${r.foodId}`;
+      await addNotification(tx, { userId: r.donorId, type: 'request.created', title, body, link: path });
+      await mail(tx, r.donorId, 'NewRequests', { subject: title, paragraphs: [body], path, action: 'See the requests' });
+    },
+
+    async requestDelivered(tx, r) {
+      const title = `${r.foodName} was delivered`;
+      const body = `${r.donorName} marked your request for ${r.foodName} as delivered.`;
+      const path = '/my-food-request';
+      await addNotification(tx, { userId: r.requesterId, type: 'request.delivered', title, body, link: path });
+      await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'See your requests' });
+    },
+
+    async requestCancelled(tx, r) {
+      const body = `${r.requesterName} cancelled their request for ${r.foodName}.`;
+      await addNotification(tx, {
+        userId: r.donorId,
+        type: 'request.cancelled',
+        title: `Request for ${r.foodName} cancelled`,
+        body,
+        link: `/manage-food/${r.foodId}`,
+      });
+    },
+
+    async foodDeleted(tx, pending) {
+      for (const r of pending) {
+        const title = `${r.foodName} is no longer available`;
+        const body = `${r.donorName} removed ${r.foodName}, so your request was withdrawn.`;
+        const path = '/available-foods';
+        await addNotification(tx, { userId: r.requesterId, type: 'food.deleted', title, body, link: path });
+        await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'Find other food' });
+      }
+    },
+
+    async messageCreated(tx, r, m) {
+      const toId = m.senderId === r.donorId ? r.requesterId : r.donorId;
+      const senderName = m.senderId === r.donorId ? r.donorName : r.requesterName;
+      const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, m.senderId));
+      const from = sender?.name ?? senderName;
+      const path = `/requests/${r.id}`;
+      const title = `New message from ${from}`;
+      await addNotification(tx, { userId: toId, type: 'message.created', title, body: preview(m.body), link: path });
+      await publish(tx, { kind: 'message', userIds: [r.donorId, r.requesterId], id: m.id });
+      if ((await hasOpenStream(tx, toId)) || !(await wantsMail(tx, toId, 'Messages'))) return;
+      // Claims this conversation's mail slot: no row comes back while the last mail is under 15 minutes old.
+      const slot = await tx
+        .insert(messageMails)
+        .values({ requestId: r.id, userId: toId })
+        .onConflictDoUpdate({
+          target: [messageMails.requestId, messageMails.userId],
+          set: { sentAt: sql`now()` },
+          setWhere: sql`${messageMails.sentAt} <= now() - make_interval(mins => ${MESSAGE_MAIL_GAP_MINUTES})`,
+        })
+        .returning({ requestId: messageMails.requestId });
+      if (!slot.length) return;
+      await mail(tx, toId, 'Messages', {
+        subject: `${title} about ${r.foodName}`,
+        paragraphs: [`${from} wrote about ${r.foodName}:`, m.body],
+        path,
+        action: 'Reply in Plateful',
+      });
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Notification rows (issue 11): written in the transaction of the event that causes
+ * them (with a live event on commit, events/bus.ts), listed newest first with a
+ * keyset cursor, counted while unread and marked read.
+ */
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { MarkReadInput, Notification, NotificationType } from '../../contract/index.js';
+import type { Database } from '../db/client.js';
+import { notifications } from '../db/schema-pickup.js';
+import { publish } from '../events/bus.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** What a new notification says; `link` is a path of the web app. */
+export interface NewNotification {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  link: string;
+}
+
+/** Maps a row to the API's `Notification` (instants in ISO 8601 UTC). */
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    Type: row.type,
+    Title: row.title,
+    Body: row.body,
+    Link: row.link,
+    CreatedAt: row.createdAt.toISOString(),
+    ReadAt: row.readAt ? row.readAt.toISOString() : null,
+  };
+}
+
+/** Writes `n` through `tx` (the event's transaction) and announces it to its user on commit; returns its id. */
+export async function addNotification(tx: Database, n: NewNotification): Promise<string> {
+  const [row] = await tx.insert(notifications).values(n).returning({ id: notifications.id });
+  await publish(tx, { kind: 'notification', userId: n.userId, id: row!.id });
+  return row!.id;
+}
+
+/** `(created_at, id)` strictly before / after the notification `id` of the same user. */
+function relativeTo(id: string, userId: string, direction: '<' | '>') {
+  const pivot = sql`(select ${notifications.createdAt}, ${notifications.id} from ${notifications} where ${notifications.id} = ${id} and ${notifications.userId} = ${userId})`;
+  return direction === '<'
+    ? sql`(${notifications.createdAt}, ${notifications.id}) < ${pivot}`
+    : sql`(${notifications.createdAt}, ${notifications.id}) > ${pivot}`;
+}
+
+/**
+ * A user's notifications, newest first: `limit` rows after the notification `cursor`
+ * (an id of a previous page), or from the newest. An unknown cursor gives no rows.
+ */
+export async function listNotifications(db: Database, userId: string, limit: number, cursor?: string): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), cursor ? relativeTo(cursor, userId, '<') : undefined))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+/** A user's notifications newer than the one with id `lastId`, oldest first, at most `limit` (SSE `Last-Event-ID`). */
+export async function notificationsAfter(db: Database, userId: string, lastId: string, limit = 100): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), relativeTo(lastId, userId, '>')))
+    .orderBy(notifications.createdAt, notifications.id)
+    .limit(limit);
+}
+
+/** One notification by id, or undefined. */
+export async function findNotification(db: Database, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+  return row;
+}
+
+/** How many of a user's notifications are unread. */
+export async function unreadCount(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.count ?? 0;
+}
+
+/**
+ * Marks some (`ids`) or `all` of a user's unread notifications read; ids of other
+ * users' or already read notifications are left alone. One transaction; the user's
+ * open streams hear the new unread count on commit.
+ */
+export async function markRead(db: Database, userId: string, input: MarkReadInput) {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          isNull(notifications.readAt),
+          'ids' in input ? inArray(notifications.id, input.ids) : undefined,
+        ),
+      )
+      .returning({ id: notifications.id });
+    if (changed.length > 0) await publish(tx, { kind: 'unread', userId });
+    return { acknowledged: true as const, modifiedCount: changed.length };
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * The mail outbox's data side (DESIGN.md "Beyond the spec (turn 2)", issue 13):
+ * `enqueueMail` writes a mail in the caller's transaction; the worker (worker.ts)
+ * claims due rows, sends them after commit and deletes them once sent.
+ *
+ * Exactly once across processes: a claim is one `UPDATE … WHERE id IN (SELECT …
+ * FOR UPDATE SKIP LOCKED)` that pushes the rows' `run_at` one lease ahead, so no
+ * other worker sees them as due until the lease runs out (a crashed sender's mail
+ * is sent again after the lease: at least once on crash, once otherwise).
+ */
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { outbox } from '../db/schema.js';
+
+/** The NOTIFY channel that wakes every process's worker after an enqueue commits. */
+export const OUTBOX_CHANNEL = 'plateful_outbox';
+
+/** A mail to send: one recipient, a text body, optional HTML alternative and extra headers. */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra MIME headers, e.g. `{ 'List-Unsubscribe': '<https://…>' }`. */
+  headers?: Record<string, string>;
+}
+
+/** A claimed row, as the worker sends it. */
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** A Drizzle database or a transaction on it: whatever the caller is writing with. */
+export type DbOrTx = Pick<Database, 'insert' | 'execute'>;
+
+type Listener = () => void;
+const localListeners = new Set<Listener>();
+
+/** Registers an in-process wake-up, called after every `enqueueMail`; returns the unsubscribe. */
+export function onLocalEnqueue(listener: Listener): () => void {
+  localListeners.add(listener);
+  return () => void localListeners.delete(listener);
+}
+
+/**
+ * Adds `mail` to the outbox through `db` — pass the transaction of the event the
+ * mail reports, so the mail exists exactly when the event does. Wakes the workers
+ * of every process on commit (`pg_notify`) and this process's at once; nothing is
+ * sent before the transaction commits. Resolves with the row id.
+ */
+export async function enqueueMail(db: DbOrTx, mail: OutboxMail): Promise<string> {
+  const [row] = await db
+    .insert(outbox)
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, headers: mail.headers ?? null })
+    .returning({ id: outbox.id });
+  await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  // Still inside the caller's transaction perhaps: a wake-up that finds nothing is
+  // cheap, and the NOTIFY above comes once the row is visible.
+  setImmediate(() => localListeners.forEach((l) => l()));
+  return row!.id;
+}
+
+/**
+ * Claims up to `limit` due rows for `leaseMs` milliseconds and counts the attempt;
+ * rows locked by another claim at this moment are skipped, not waited for.
+ */
+export async function claimDue(db: Database, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(isNull(outbox.failedAt), lte(outbox.runAt, sql`now()`)))
+    .orderBy(asc(outbox.runAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ runAt: sql`now() + ${leaseMs} * interval '1 millisecond'`, attempts: sql`${outbox.attempts} + 1` })
+    .where(sql`${outbox.id} in (${due})`)
+    .returning();
+}
+
+/** Forgets a sent row (its text may hold a one-time link). */
+export async function markSent(db: Database, id: string): Promise<void> {
+  await db.delete(outbox).where(eq(outbox.id, id));
+}
+
+/** Records a failed attempt: due again after `retryInMs`, or failed for good when `retryInMs` is null. */
+export async function markFailed(db: Database, id: string, error: string, retryInMs: number | null): Promise<void> {
+  await db
+    .update(outbox)
+    .set(
+      retryInMs === null
+        ? { lastError: error, failedAt: sql`now()` }
+        : { lastError: error, runAt: sql`now() + ${retryInMs} * interval '1 millisecond'` },
+    )
+    .where(eq(outbox.id, id));
+}
+
+/** Milliseconds until the next unfailed row is due (0 when one is due now), or null when none waits. */
+export async function msUntilNextDue(db: Database): Promise<number | null> {
+  const [row] = await db
+    .select({ ms: sql<string | null>`extract(epoch from (min(${outbox.runAt}) - now())) * 1000` })
+    .from(outbox)
+    .where(isNull(outbox.failedAt));
+  if (row?.ms === null || row?.ms === undefined) return null;
+  return Math.max(0, Math.ceil(Number(row.ms)));
+}

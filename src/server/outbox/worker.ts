@@ -1,0 +1,151 @@
+/**
+ * The outbox worker (issue 13): one loop per process that claims due mails
+ * (outbox.ts), sends them through the mailer and deletes them, or schedules a
+ * retry with exponential backoff when sending fails (SMTP down). It wakes on
+ * `wake()` (an enqueue in this process, a NOTIFY from another), when the next
+ * retry is due, and at least every `pollMs` as a fallback.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+import { claimDue, markFailed, markSent, msUntilNextDue, type OutboxMail, type OutboxRow } from './outbox.js';
+
+/** Tuning of the worker; every duration in milliseconds. */
+export interface OutboxOptions {
+  /** Fallback poll when no wake-up comes (default 5 000). */
+  pollMs: number;
+  /** How long a claimed mail is hidden from other workers while it is sent (default 60 000). */
+  leaseMs: number;
+  /** Wait after the first failure; doubles with each further one (default 1 000). */
+  retryBaseMs: number;
+  /** Longest wait between attempts (default 15 minutes). */
+  retryMaxMs: number;
+  /** Attempts before a mail is given up and kept as failed (default 20, about 3½ hours). */
+  maxAttempts: number;
+  /** Mails claimed and sent at once (default 10). */
+  batch: number;
+}
+
+export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
+  pollMs: 5_000,
+  leaseMs: 60_000,
+  retryBaseMs: 1_000,
+  retryMaxMs: 15 * 60_000,
+  maxAttempts: 20,
+  batch: 10,
+};
+
+/** Backoff after the `attempts`-th failed attempt: base · 2^(attempts−1), capped; null once given up. */
+export function retryDelay(attempts: number, o: OutboxOptions): number | null {
+  if (attempts >= o.maxAttempts) return null;
+  return Math.min(o.retryMaxMs, o.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Sends one mail; rejects when it was not accepted. */
+export type SendMail = (mail: OutboxMail) => Promise<void>;
+
+export class OutboxWorker {
+  private running?: Promise<void>;
+  private stopped = false;
+  private woken = false;
+  private wakeSleep?: () => void;
+  private pass = 0;
+  /** Callers of `whenIdle`, each with the pass running when it asked (only a later pass answers). */
+  private idleWaiters: { after: number; resolve: () => void }[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly send: SendMail,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: OutboxOptions = DEFAULT_OUTBOX_OPTIONS,
+  ) {}
+
+  /** Starts the loop (once). */
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  /** Asks for a pass now (after an enqueue); cheap when nothing is due. */
+  wake(): void {
+    this.woken = true;
+    this.wakeSleep?.();
+  }
+
+  /** Resolves after the next pass that found nothing due (tests: "everything sendable was sent"). */
+  whenIdle(): Promise<void> {
+    const idle = new Promise<void>((resolve) => this.idleWaiters.push({ after: this.pass, resolve }));
+    this.wake();
+    return idle;
+  }
+
+  /** Stops the loop after the mails in hand are sent or rescheduled. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.running;
+    this.idleWaiters.splice(0).forEach((w) => w.resolve());
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      this.woken = false;
+      const pass = ++this.pass;
+      let wait = this.options.pollMs;
+      try {
+        const rows = await claimDue(this.db, this.options.batch, this.options.leaseMs);
+        await Promise.all(rows.map((row) => this.deliver(row)));
+        if (rows.length === this.options.batch) continue;
+        const next = await msUntilNextDue(this.db);
+        if (rows.length === 0) this.settleIdle(pass);
+        // A due row another process holds this instant: look again shortly, not in a tight loop.
+        if (next !== null) wait = Math.min(wait, Math.max(next, rows.length ? 0 : 50));
+      } catch (err) {
+        if (this.stopped) break;
+        this.log.error({ err: { message: (err as Error).message } }, 'outbox pass failed');
+      }
+      if (wait > 0 && !this.woken && !this.stopped) await this.sleep(wait);
+    }
+  }
+
+  private settleIdle(pass: number): void {
+    const [ready, waiting] = [this.idleWaiters.filter((w) => w.after < pass), this.idleWaiters.filter((w) => w.after >= pass)];
+    this.idleWaiters = waiting;
+    ready.forEach((w) => w.resolve());
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    try {
+      await this.send({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+        ...(row.headers ? { headers: row.headers } : {}),
+      });
+    } catch (err) {
+      const retryIn = retryDelay(row.attempts, this.options);
+      // The error only: the mail's text may carry a one-time link.
+      const message = (err as Error).message;
+      this.log.warn(
+        { outboxId: row.id, attempts: row.attempts, retryInMs: retryIn, err: { message } },
+        retryIn === null ? 'mail failed; giving up' : 'mail failed; will retry',
+      );
+      await markFailed(this.db, row.id, message.slice(0, 500), retryIn);
+      return;
+    }
+    await markSent(this.db, row.id);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeSleep = () => {
+        this.wakeSleep = undefined;
+        done();
+      };
+    });
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * The Account page's calls (issue 13): the signed-in user's sessions under
+ * `/api/account/sessions`, and the address of the data download. Failures throw `ApiError`.
+ */
+import type { AccountSession, DeleteResult } from '../../../../contract/index.js';
+import { apiFetch, apiUrl } from '../../../lib/http.js';
+
+/** `GET /api/account/sessions`: most recently active first, the caller's marked `Current`. */
+export function fetchSessions(): Promise<AccountSession[]> {
+  return apiFetch<AccountSession[]>(apiUrl('/account/sessions'));
+}
+
+/** `DELETE /api/account/sessions/{id}`: signs that browser out. */
+export function revokeSession(id: string): Promise<DeleteResult> {
+  return apiFetch<DeleteResult>(apiUrl(`/account/sessions/${encodeURIComponent(id)}`), { method: 'DELETE' });
+}
+
+/** `DELETE /api/account/sessions`: signs out every browser but this one. */
+export function revokeOtherSessions(): Promise<DeleteResult> {
+  return apiFetch<DeleteResult>(apiUrl('/account/sessions'), { method: 'DELETE' });
+}
+
+/** The JSON download of everything Plateful keeps about the user (GDPR Art. 15/20). */
+export const EXPORT_URL = apiUrl('/account/export');

@@ -1,0 +1,47 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Field } from '../../../ui/FormCard.js';
+import { toastError, toastSuccess } from '../../../lib/toast.js';
+
+/**
+ * Change password (issue 13): the current and a new password. The server ends
+ * every other session and renews this one; `onChanged` reloads the session list.
+ */
+export function ChangePasswordSection({ onChanged }: { onChanged: () => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    setBusy(true);
+    try {
+      const { changePassword } = await import('../../auth/api/authClient.js');
+      await changePassword(String(data.get('currentPassword') ?? ''), String(data.get('newPassword') ?? ''));
+      form.reset();
+      toastSuccess('Password changed. Other devices are signed out.');
+      onChanged();
+    } catch (err) {
+      toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+        Change password
+      </h2>
+      <form onSubmit={(e) => void handleSubmit(e)} className="flex max-w-md flex-col gap-4">
+        <Field id={`${id}-current`} label="Current password" name="currentPassword" type="password" autoComplete="current-password" required />
+        <Field id={`${id}-new`} label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={6} />
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Change password
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import type { AccountSession } from '../../../../contract/index.js';
+import { formatDateTime } from '../../../lib/datetime.js';
+import { toastError, toastSuccess } from '../../../lib/toast.js';
+import { fetchSessions, revokeOtherSessions, revokeSession } from '../api/account.js';
+
+/** A short, readable name of the browser and system in a User-Agent string. */
+export function deviceName(userAgent: string): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  return browser && system ? `${browser} on ${system}` : userAgent.slice(0, 60);
+}
+
+/**
+ * The user's signed-in browsers (issue 13): device, address and last activity,
+ * 'Sign out' for each other one and 'Sign out everywhere else'. `version` reloads
+ * the list (after a password change, which ends the others).
+ */
+export function SessionsSection({ version }: { version: number }) {
+  const [sessions, setSessions] = useState<AccountSession[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    fetchSessions().then(
+      (list) => active && setSessions(list),
+      (err: unknown) => toastError(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [version, reloads]);
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    try {
+      await action();
+      toastSuccess(done);
+      setReloads((n) => n + 1);
+    } catch (err) {
+      toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const others = sessions?.filter((s) => !s.Current) ?? [];
+  return (
+    <section aria-labelledby="sessions-heading" className="flex flex-col gap-3">
+      <h2 id="sessions-heading" className="text-xl font-semibold">
+        Where you are signed in
+      </h2>
+      {sessions === null ? (
+        <span className="loading loading-spinner" role="status" aria-label="Loading sessions" />
+      ) : (
+        <ul className="flex flex-col divide-y divide-base-200 rounded-box border border-base-200" aria-label="Sessions">
+          {sessions.map((s) => (
+            <li key={s._id} className="flex flex-wrap items-center gap-3 p-3">
+              <div className="flex-1">
+                <p className="font-medium">
+                  {deviceName(s.UserAgent)}
+                  {s.Current && <span className="badge badge-success ml-2">This device</span>}
+                </p>
+                <p className="text-sm text-base-content/70">
+                  {s.IpAddress || 'Unknown address'} · Last active {formatDateTime(s.LastActiveAt)}
+                </p>
+              </div>
+              {!s.Current && (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline"
+                  disabled={busy}
+                  aria-label={`Sign out ${deviceName(s.UserAgent)}, last active ${formatDateTime(s.LastActiveAt)}`}
+                  onClick={() => void run(() => revokeSession(s._id), 'Signed out that device')}
+                >
+                  Sign out
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={busy || others.length === 0}
+          onClick={() => void run(revokeOtherSessions, 'Signed out everywhere else')}
+        >
+          Sign out everywhere else
+        </button>
+      </div>
+    </section>
+  );
+}

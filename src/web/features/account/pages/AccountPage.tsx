@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../lib/title.js';
+import { useAuth } from '../../auth/useAuth.js';
+import { ChangePasswordSection } from '../components/ChangePasswordSection.js';
+import { DataSection } from '../components/DataSection.js';
+import { SessionsSection } from '../components/SessionsSection.js';
+
+/**
+ * `/account` (login required; issue 13): where the user is signed in, with 'Sign
+ * out' per device and 'Sign out everywhere else'; change password; 'Download my
+ * data'; 'Delete my account'. Reached from the Profile page.
+ */
+export default function AccountPage() {
+  usePageTitle('Account');
+  const { user } = useAuth();
+  const [version, setVersion] = useState(0);
+  if (!user) return null;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-10">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold">Account</h1>
+        <p className="break-all">
+          Signed in as <strong>{user.email}</strong> ·{' '}
+          <Link to="/profile" className="link link-primary">
+            Edit profile
+          </Link>
+        </p>
+      </div>
+      <SessionsSection version={version} />
+      <ChangePasswordSection onChanged={() => setVersion((v) => v + 1)} />
+      <DataSection />
+    </div>
+  );
+}

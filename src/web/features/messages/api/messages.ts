@@ -1,0 +1,29 @@
+/** The conversation of a request (issue 11): `/requests/{requestId}/messages` as TanStack Query hooks. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InsertResult, Message } from '../../../../contract/index.js';
+import { apiFetch, apiUrl } from '../../../lib/http.js';
+
+/** Query keys of conversations. */
+export const messageKeys = {
+  all: ['messages'] as const,
+  forRequest: (requestId: string) => [...messageKeys.all, requestId] as const,
+};
+
+const path = (requestId: string) => `/requests/${encodeURIComponent(requestId)}/messages`;
+
+/** The messages of one request, oldest first. */
+export function useMessages(requestId: string) {
+  return useQuery({
+    queryKey: messageKeys.forRequest(requestId),
+    queryFn: ({ signal }) => apiFetch<Message[]>(apiUrl(path(requestId)), { signal }),
+  });
+}
+
+/** Sends a message: `POST /requests/{requestId}/messages` with `{Body}`. */
+export function useSendMessage(requestId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (Body: string) => apiFetch<InsertResult>(apiUrl(path(requestId)), { method: 'POST', body: { Body } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: messageKeys.forRequest(requestId) }),
+  });
+}

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { ErrorState } from '../../../ui/ErrorState.js';
+import { Spinner } from '../../../ui/Spinner.js';
+import { formatDateTime } from '../../../lib/datetime.js';
+import { usePageTitle } from '../../../lib/title.js';
+import { useMessages, useSendMessage } from '../api/messages.js';
+
+/** Longest message (contract `MESSAGE_MAX`; not imported, it would bring zod into the bundle). */
+const MESSAGE_MAX = 2000;
+
+/**
+ * The conversation of a request (issue 11, `/requests/{requestId}`, login required):
+ * its donor and requester agree on the pickup. Messages oldest first with name,
+ * photo and time, in a polite live region so screen readers hear new ones; they
+ * arrive live (LiveBell refreshes on `event: message`).
+ */
+export default function ConversationPage() {
+  usePageTitle('Messages');
+  const { requestId = '' } = useParams();
+  const { data, isPending, isError, error, refetch } = useMessages(requestId);
+  const send = useSendMessage(requestId);
+  const [body, setBody] = useState('');
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const text = body.trim();
+    if (!text) return;
+    send.mutate(text, { onSuccess: () => setBody('') });
+  }
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <h1 className="text-3xl font-bold sm:text-4xl">Messages</h1>
+      {isPending ? (
+        <Spinner fullPage />
+      ) : isError ? (
+        <ErrorState
+          message={(error as { status?: number }).status === 404 ? 'This request no longer exists.' : 'Could not load this conversation.'}
+          onRetry={() => void refetch()}
+        />
+      ) : (
+        <>
+          <div role="log" aria-live="polite" aria-label="Conversation">
+          <ol className="flex flex-col gap-3">
+            {data.length === 0 && <li className="py-6 text-center">No messages yet. Say when you can pick up or hand over the food.</li>}
+            {data.map((m) => (
+              <li key={m._id} className={`chat ${m.Mine ? 'chat-end' : 'chat-start'}`}>
+                <div className="chat-image avatar">
+                  <div className="w-10 rounded-full bg-base-200">
+                    <img src={m.Sender.Image || '/favicon.svg'} alt="" width={40} height={40} referrerPolicy="no-referrer" />
+                  </div>
+                </div>
+                <div className="chat-header flex gap-2">
+                  <span className="font-semibold">{m.Sender.Name}</span>
+                  <time dateTime={m.SentAt} className="text-xs text-base-content/70">
+                    {formatDateTime(m.SentAt)}
+                  </time>
+                </div>
+                <div className={`chat-bubble whitespace-pre-wrap break-words ${m.Mine ? 'bg-indigo-700 text-white' : ''}`}>{m.Body}</div>
+              </li>
+            ))}
+          </ol>
+          </div>
+          <form onSubmit={submit} className="flex flex-col gap-2">
+            <label htmlFor="message-body" className="font-medium">
+              Message
+            </label>
+            <textarea
+              id="message-body"
+              className="textarea textarea-bordered w-full"
+              rows={3}
+              maxLength={MESSAGE_MAX}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+            />
+            <button type="submit" className="btn btn-primary self-end" disabled={send.isPending || !body.trim()}>
+              Send
+            </button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}

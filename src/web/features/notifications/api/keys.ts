@@ -1,0 +1,7 @@
+/** Query keys of notifications and email preferences (STYLE.md "Queries have keys in one place"). */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+  unread: () => [...notificationKeys.all, 'unread'] as const,
+  preferences: () => [...notificationKeys.all, 'preferences'] as const,
+};

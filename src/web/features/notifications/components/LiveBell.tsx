@@ -1,0 +1,80 @@
+/**
+ * The signed-in user's bell and live updates (issue 11), loaded lazily by the navbar
+ * only for signed-in users so neither weighs on the home page. One `EventSource` on
+ * `/api/events` per tab: `unread` sets the bell's count, `notification` refreshes
+ * requests, listings and notifications (Manage Food and My Food Request update
+ * without reload), `message` refreshes that conversation. After a reconnect the
+ * browser resends `Last-Event-ID`, and everything live is refreshed once.
+ */
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import type { Message, UnreadCount } from '../../../../contract/index.js';
+import { queryClient } from '../../../app/queryClient.js';
+import { foodKeys } from '../../foods/api/keys.js';
+import { messageKeys } from '../../messages/api/messages.js';
+import { requestKeys } from '../../requests/api/keys.js';
+import { notificationKeys } from '../api/keys.js';
+import { useUnreadCount } from '../api/notifications.js';
+
+function useLiveEvents() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const source = new EventSource('/api/events', { withCredentials: true });
+    let opened = false;
+    source.addEventListener('open', () => {
+      if (opened) {
+        void qc.invalidateQueries({ queryKey: requestKeys.all });
+        void qc.invalidateQueries({ queryKey: messageKeys.all });
+        void qc.invalidateQueries({ queryKey: notificationKeys.list() });
+      }
+      opened = true;
+    });
+    source.addEventListener('unread', (e) => {
+      qc.setQueryData<UnreadCount>(notificationKeys.unread(), JSON.parse((e as MessageEvent<string>).data) as UnreadCount);
+    });
+    source.addEventListener('notification', () => {
+      void qc.invalidateQueries({ queryKey: notificationKeys.list() });
+      void qc.invalidateQueries({ queryKey: requestKeys.all });
+      void qc.invalidateQueries({ queryKey: [...foodKeys.all, 'mine'] });
+    });
+    source.addEventListener('message', (e) => {
+      const message = JSON.parse((e as MessageEvent<string>).data) as Message;
+      void qc.invalidateQueries({ queryKey: messageKeys.forRequest(message.RequestId) });
+    });
+    return () => source.close();
+  }, [qc]);
+}
+
+function Bell() {
+  useLiveEvents();
+  const count = useUnreadCount().data?.count ?? 0;
+  return (
+    <Link to="/notifications" aria-label={`Notifications, ${count} unread`} className="btn btn-ghost btn-circle">
+      <span className="indicator">
+        <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+          <path
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            strokeWidth={2}
+            d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0v1a3 3 0 1 1-6 0v-1m6 0H9"
+          />
+        </svg>
+        {count > 0 && (
+          <span className="badge indicator-item badge-sm border-0 bg-indigo-700 text-white" aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </span>
+    </Link>
+  );
+}
+
+/** The bell with its own query provider (the navbar sits above the pages' `QueryBoundary`). */
+export default function LiveBell() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Bell />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { ErrorState } from '../../../ui/ErrorState.js';
+import { Spinner } from '../../../ui/Spinner.js';
+import { formatDateTime } from '../../../lib/datetime.js';
+import { usePageTitle } from '../../../lib/title.js';
+import { useMarkRead, useNotifications } from '../api/notifications.js';
+
+/**
+ * Notifications (issue 11, `/notifications`, login required): the newest first,
+ * unread ones marked, each with a link to its page and 'Mark as read'; 'Mark all
+ * as read' on top. New ones arrive live (LiveBell refreshes the list).
+ */
+export default function NotificationsPage() {
+  usePageTitle('Notifications');
+  const { data, isPending, isError, refetch } = useNotifications();
+  const markRead = useMarkRead();
+  const unread = data?.filter((n) => !n.ReadAt).length ?? 0;
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold sm:text-4xl">Notifications</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/settings/notifications" className="btn btn-ghost btn-sm">
+            Email settings
+          </Link>
+          <button type="button" className="btn btn-outline btn-sm" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate({ all: true })}>
+            Mark all as read
+          </button>
+        </div>
+      </div>
+      {isPending ? (
+        <Spinner fullPage />
+      ) : isError ? (
+        <ErrorState message="Could not load your notifications." onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <p className="py-12 text-center text-lg">No notifications yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {data.map((n) => (
+            <li key={n._id} className={`rounded-box border p-4 ${n.ReadAt ? 'border-base-200' : 'border-indigo-300 bg-indigo-50'}`}>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <h2 className="font-semibold">
+                    {!n.ReadAt && <span className="sr-only">Unread: </span>}
+                    <Link to={n.Link} className="link link-hover" onClick={() => !n.ReadAt && markRead.mutate({ ids: [n._id] })}>
+                      {n.Title}
+                    </Link>
+                  </h2>
+                  <p className="break-words">{n.Body}</p>
+                  <p className="text-sm text-base-content/70">{formatDateTime(n.CreatedAt)}</p>
+                </div>
+                {!n.ReadAt && (
+                  <button type="button" className="btn btn-ghost btn-sm" aria-label={`Mark as read: ${n.Title}`} onClick={() => markRead.mutate({ ids: [n._id] })}>
+                    Mark as read
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

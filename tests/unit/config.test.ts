@@ -1,0 +1,67 @@
+// loadConfig (src/server/config.ts): defaults, derived values and the one-line errors naming the variable.
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
+
+const SECRET = 's'.repeat(32);
+const base = { DATA_DIR: 'memory://', AUTH_SECRET: SECRET };
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig(base);
+    expect(c).toMatchObject({ env: 'development', port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', dataDir: 'memory://' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.google).toBeUndefined();
+    expect(c.seedDemo).toBe(true);
+    expect(c.logLevel).toBe('info');
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).logLevel).toBe('silent');
+  });
+
+  it('derives PUBLIC_URL from PORT, drops trailing slashes, and trusts the loopback aliases of a local origin', () => {
+    expect(loadConfig({ ...base, PORT: '4321' }).publicUrl).toBe('http://localhost:4321');
+    const c = loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:8080//' });
+    expect(c.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(c.trustedOrigins).toEqual(expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']));
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://plateful.example' }).trustedOrigins).toEqual(['https://plateful.example']);
+  });
+
+  it('splits CORS_ORIGINS and trusts them', () => {
+    const c = loadConfig({ ...base, PUBLIC_URL: 'https://plateful.example', CORS_ORIGINS: ' https://a.example, ,https://b.example ' });
+    expect(c.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(c.trustedOrigins).toEqual(['https://plateful.example', 'https://a.example', 'https://b.example']);
+  });
+
+  it('turns SEED_DEMO words into booleans, and defaults it off on PostgreSQL', () => {
+    expect(loadConfig({ ...base, SEED_DEMO: 'no' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/x' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
+    [{ PUBLIC_URL: 'ftp://x.example' }, /^Invalid configuration: PUBLIC_URL /],
+    [{ AUTH_SECRET: 'short' }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters$/],
+    [{ SEED_DEMO: 'maybe' }, /^Invalid configuration: SEED_DEMO must be true or false$/],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL$/],
+    [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/],
+    [{ CORS_ORIGINS: 'not an origin' }, /CORS_ORIGINS has a bad origin 'not an origin'/],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+
+  it('requires AUTH_SECRET with DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow('AUTH_SECRET is required when DATABASE_URL is set');
+  });
+
+  it('generates the auth secret once into DATA_DIR (mode 0600) and reads it back after', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'plateful-config-'));
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8')).toBe(first);
+    expect(statSync(path.join(dir, 'auth-secret')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+  });
+});
