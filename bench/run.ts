@@ -1,8 +1,8 @@
 /**
  * `npm run bench` (issue "Performance"): builds the client and the server, seeds the benchmark
- * database when it does not hold the 100k fixture yet, then prints five tables:
+ * database when it does not hold the 100k fixture yet, then prints six tables:
  * API throughput and latency against the raw baseline, client weight per route,
- * `npm start` cold start, and the home list under hostile searches, with the issue's targets checked underneath.
+ * `npm start` cold start, the home list under hostile searches and the photo pipeline, with the issue's targets checked underneath.
  * Needs PostgreSQL at `BENCH_DATABASE_URL` (default: local `plateful_bench`).
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { apiBenchmark } from './api.js';
 import { clientWeight } from './client-weight.js';
 import { coldStart } from './cold-start.js';
+import { imagesBenchmark } from './images.js';
 import { hostileSearchBenchmark } from './hostile-search.js';
 import { BENCH_DATABASE_URL, printTable } from './lib.js';
 import { isSeeded, seedBenchDatabase } from './seed.js';
@@ -41,6 +42,9 @@ printTable('4. `npm start` to a ready /api/ready (client already built; median o
 const hostile = await hostileSearchBenchmark();
 printTable('5. Home list (featured) alone and under 30 hostile search connections (issue 10)', hostile);
 
+const photos = await imagesBenchmark();
+printTable('6. Photos: one 12-megapixel JPEG through the upload pipeline (sharp)', photos);
+
 const num = (v: string | number | undefined) => parseFloat(String(v));
 const search = api.find((r) => String(r.query) === 'search "tomato" (limit 24)')!;
 const searchAlone = api.find((r) => String(r.query).endsWith('1 connection'))!;
@@ -55,6 +59,7 @@ printTable('Targets', [
   { target: 'search p95 < 20 ms at 100k (1 connection)', measured: String(searchAlone.p95), result: verdict(num(searchAlone.p95) < 20) },
   { target: 'home initial JS gzip ≤ 90 KB', measured: String(home['JS gzip']), result: verdict(num(home['JS gzip']) <= 90) },
   { target: 'cold start < 2 s (restart)', measured: `${(restart / 1000).toFixed(2)} s`, result: verdict(restart < 2000) },
+  { target: 'photo: 12 MP JPEG processed < 1.5 s', measured: String(photos[1]!.value), result: verdict(num(photos[1]!.value) < 1500) },
   { target: 'home list p95 < 100 ms + 30 hostile short searches', measured: String(hostile[1]!.p95), result: verdict(num(hostile[1]!.p95) < 100) },
   { target: 'cold start < 2 s (first start, empty database)', measured: `${(first / 1000).toFixed(2)} s`, result: verdict(first < 2000) },
 ]);

@@ -1,6 +1,7 @@
 /** Food listings: body, query and answer schemas of `/api/foods` (SPEC.md §3, §7). */
 import { z } from 'zod';
 import { CalendarDate, HttpUrl, LIMITS, Person, noNul, requiredText } from './common.js';
+import { FOOD_GALLERY_MAX } from './images.js';
 
 /**
  * Body of `POST /foods` and `PUT /foods/{id}`. `Donator` and `_id` are accepted
@@ -18,6 +19,11 @@ export const FoodInput = z.strictObject({
   PickupLocation: requiredText(LIMITS.location),
   ExpiredDateTime: CalendarDate,
   AdditionalNotes: requiredText(LIMITS.notes),
+  /**
+   * Issue 12: up to four more photo URLs after `FoodImage`. Absent on `PUT`: the
+   * listing keeps its gallery (clients of the spec do not know the field); `[]` clears it.
+   */
+  FoodGallery: z.array(HttpUrl).max(FOOD_GALLERY_MAX, { error: `must hold at most ${FOOD_GALLERY_MAX} URLs` }).optional(),
   Donator: z.unknown().optional(),
   _id: z.unknown().optional(),
 });
@@ -35,6 +41,8 @@ export const Food = z.object({
   PickupLocation: z.string(),
   ExpiredDateTime: z.string(),
   AdditionalNotes: z.string(),
+  /** Issue 12: the listing's further photos; left out when it has none. */
+  FoodGallery: z.array(z.string()).optional(),
   Donator,
 });
 export type Food = z.infer<typeof Food>;

@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Plateful <no-reply@plateful.local>'),
   CORS_ORIGINS: z.string().optional(),
   SEED_DEMO: bool.optional(),
+  IMAGE_PROXY: bool.optional(),
+  IMAGE_PROXY_ALLOW_PRIVATE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: z.string().default('false'),
   DB_STATEMENT_TIMEOUT_MS: millis(5000),
@@ -64,6 +66,10 @@ export interface Config {
   trustedOrigins: string[];
   seedDemo: boolean;
   logLevel: string;
+  /** Issue 12: external image URLs in listings are re-served through `/api/images/proxy`. */
+  imageProxy: boolean;
+  /** Tests only: the image proxy may fetch from loopback/private addresses (refused outside NODE_ENV=test). */
+  imageProxyAllowPrivate: boolean;
   /** Fastify's `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-For decides the client address. */
   trustProxy: TrustProxy;
   /** PostgreSQL `statement_timeout` of every pooled connection, ms (issue 10). */
@@ -100,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
+  if (e.IMAGE_PROXY_ALLOW_PRIVATE && e.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration: IMAGE_PROXY_ALLOW_PRIVATE is for tests only (NODE_ENV=test)');
+  }
   // `memory://` keeps the embedded database in memory (tests).
   const dataDir = e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR);
   const corsOrigins = (e.CORS_ORIGINS ?? '')
@@ -129,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: [...new Set([...loopbackAliases(publicUrl), ...corsOrigins])],
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    imageProxy: e.IMAGE_PROXY ?? false,
+    imageProxyAllowPrivate: e.IMAGE_PROXY_ALLOW_PRIVATE ?? false,
     trustProxy,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbPoolTimeoutMs: e.DB_POOL_TIMEOUT_MS,

@@ -9,11 +9,13 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -112,6 +114,8 @@ export const foods = pgTable(
     /** Last day the food may be picked up; available while >= today. */
     expiresOn: date('expires_on', { mode: 'string' }).notNull(),
     notes: text('notes').notNull(),
+    /** Issue 12: further photo URLs after `image_url` (at most 4). */
+    gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
     donorId: text('donor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -169,6 +173,46 @@ export const requests = pgTable(
       .where(sql`${t.status} = 'Pending'`),
     check('requests_status_known', sql`${t.status} in (${sql.raw(REQUEST_STATUSES.map((s) => `'${s}'`).join(', '))})`),
   ],
+);
+
+/** PostgreSQL `bytea` as a Node Buffer (PGlite hands back a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * An uploaded photo (issue 12), content-addressed: `id` is the base64url SHA-256
+ * of the uploaded bytes, so the same photo uploaded twice is one row. `width` and
+ * `height` are those of the largest variant; `placeholder` a ThumbHash (base64).
+ * `source_url` is set for external images fetched by the image proxy.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').primaryKey(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    placeholder: text('placeholder').notNull(),
+    sourceUrl: text('source_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('images_source_url_idx').on(t.sourceUrl), index('images_created_at_idx').on(t.createdAt)],
+);
+
+/** The encoded variants of a photo: one WebP per width of `IMAGE_WIDTHS` (contract/images.ts). */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: text('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    /** The nominal width asked for with `?w=`; the variant fits within it × it. */
+    size: integer('size').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.size] })],
 );
 
 /**

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods, requests } from '../db/schema.js';
 import { problem } from '../http/problem.js';
+import { unproxied } from '../images/urls.js';
 import type { Notifier } from '../notifications/notifier.js';
 
 export type FoodRow = typeof foods.$inferSelect;
@@ -21,6 +22,8 @@ export interface FoodFields {
   PickupLocation: string;
   ExpiredDateTime: string;
   AdditionalNotes: string;
+  /** Issue 12; undefined on an update keeps the listing's gallery. */
+  FoodGallery?: string[];
 }
 
 /** Maps a row to the API's `Food`; `Donator.Email` only when `showEmail` (see {@link donorEmailVisibility}). */
@@ -33,6 +36,7 @@ export function toFood(row: FoodRow, showEmail: boolean): Food {
     PickupLocation: row.pickupLocation,
     ExpiredDateTime: row.expiresOn,
     AdditionalNotes: row.notes,
+    ...(row.gallery.length ? { FoodGallery: row.gallery } : {}),
     Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}) },
   };
 }
@@ -181,7 +185,8 @@ export async function findFood(db: Database, id: string): Promise<FoodRow | unde
 function columns(input: FoodFields, donor: SessionUser) {
   return {
     name: input.FoodName,
-    imageUrl: input.FoodImage,
+    imageUrl: unproxied(input.FoodImage),
+    ...(input.FoodGallery ? { gallery: input.FoodGallery.map(unproxied) } : {}),
     quantity: input.FoodQuantity,
     pickupLocation: input.PickupLocation,
     expiresOn: input.ExpiredDateTime,
@@ -236,7 +241,9 @@ export async function updateFood(db: Database, id: string, input: FoodFields, do
   return db.transaction(async (tx) => {
     const row = await requireOwnFood(tx, id, donor.id, { lock: 'update' });
     const next = columns(input, donor);
-    const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== row[k]);
+    const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) =>
+      k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
+    );
     if (changed) await tx.update(foods).set({ ...next, updatedAt: new Date() }).where(eq(foods.id, id));
     return { acknowledged: true as const, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
   });

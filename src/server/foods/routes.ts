@@ -15,7 +15,9 @@ import {
   parseFoodsCursor,
 } from '../../contract/index.js';
 import { sameEmail } from '../auth/emails.js';
+import type { Config } from '../config.js';
 import { problem } from '../http/problem.js';
+import { proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
 import {
   createFood,
@@ -25,7 +27,7 @@ import {
   listAvailableFoods,
   listDonorFoods,
   sortKey,
-  toFood,
+  toFood as toFoodAnswer,
   updateFood,
   type FoodOrder,
   type FoodRow,
@@ -50,12 +52,17 @@ function page(req: FastifyRequest, reply: FastifyReply, rows: FoodRow[], limit: 
 /**
  * Fastify plugin of `/api/foods` (SPEC.md §7): the featured, available, search and
  * own-listings reads (keyset pages, see `page`), one listing, and create, update
- * and delete for the signed-in donor. Needs `app.db` and the auth plugin's
+ * and delete for the signed-in donor; with `IMAGE_PROXY` external photos are answered
+ * through the image proxy (issue 12). Needs `app.db` and the auth plugin's
  * `req.sessionUser`/`req.requireUser`; errors are thrown as problems (`problem.ts`).
  */
-export async function foodRoutes(app: FastifyInstance) {
+export async function foodRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  const { imageProxy, publicUrl } = opts.config;
+  // Issue 12: with IMAGE_PROXY=true, external photos are answered through the proxy.
+  const toFood = (row: FoodRow, showEmail: boolean) =>
+    imageProxy ? proxiedFood(toFoodAnswer(row, showEmail), publicUrl) : toFoodAnswer(row, showEmail);
 
   r.get(
     '/api/foods',

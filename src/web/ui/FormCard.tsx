@@ -1,4 +1,4 @@
-import type { HTMLInputAutoCompleteAttribute, ReactNode } from 'react';
+import type { HTMLInputAutoCompleteAttribute, ReactNode, Ref } from 'react';
 
 /** The centred card of the sign-in pages, titled by an `h1` (as /login and /register). */
 export function FormCard({ title, children }: { title: string; children: ReactNode }) {
@@ -32,6 +32,8 @@ export interface FieldProps {
   hint?: string;
   /** Shown below the input, e.g. a link ('Forgot password?'). */
   after?: ReactNode;
+  /** The input element (React 19 passes `ref` as a prop), for forms that fill it in code. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input (DESIGN.md "Client": every form control has a visible label), with an optional hint below it. */

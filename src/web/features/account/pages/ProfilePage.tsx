@@ -4,6 +4,8 @@ import { LIMITS } from '../../../../contract/limits.js';
 import { updateProfile } from '../../auth/api/authClient.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { Field, FormCard } from '../../../ui/FormCard.js';
+import { Photo } from '../../../ui/Photo.js';
+import { ProfilePhotoUpload } from '../../../ui/ProfilePhotoUpload.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { field, useFormAction } from '../../../lib/useFormAction.js';
@@ -31,7 +33,7 @@ export default function ProfilePage() {
     <FormCard title="Profile">
       <div className="flex items-center gap-4">
         {user.photoURL ? (
-          <img src={user.photoURL} alt="" width={64} height={64} referrerPolicy="no-referrer" className="h-16 w-16 rounded-full object-cover" />
+          <Photo src={user.photoURL} alt="" width={64} height={64} sizes="64px" eager className="h-16 w-16 rounded-full object-cover" />
         ) : null}
         <p className="break-all">
           Signed in as <strong>{user.email}</strong>
@@ -49,6 +51,7 @@ export default function ProfilePage() {
           defaultValue={user.photoURL}
           hint="An http:// or https:// address of an image. Leave empty to show your initial instead."
         />
+        <ProfilePhotoUpload inputId={`${id}-photo`} />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
           Save Profile
         </button>

@@ -1,19 +1,23 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { uploadImage } from '../../../lib/uploadImage.js';
+import { ProfilePhotoUpload } from '../../../ui/ProfilePhotoUpload.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { field, useFormAction } from '../../../lib/useFormAction.js';
 import { Field, FormCard } from '../../../ui/FormCard.js';
-import { signUpEmail } from '../api/authClient.js';
+import { signUpEmail, updateProfile } from '../api/authClient.js';
 import { useAuth } from '../useAuth.js';
 
 /**
  * Registration (SPEC.md §2 /register, §4 "Registration"): name, photo URL, email
- * and password, all required. Success: go to / with the toast 'Register Successful'.
+ * and password, all required; 'Upload photo' may stand in for the photo URL (issue 12). Success: go to / with the toast 'Register Successful'.
  */
 export default function RegisterPage() {
   usePageTitle('Register');
-  const { track } = useAuth();
+  const { track, refresh } = useAuth();
+  // Issue 12: a photo chosen here is uploaded once the account exists (uploads need a session).
+  const [photoFile, setPhotoFile] = useState<File>();
   const navigate = useNavigate();
   const id = useId();
   const { busy, onSubmit } = useFormAction(async (data) => {
@@ -24,6 +28,11 @@ export default function RegisterPage() {
       password: String(data.get('password') ?? ''),
     };
     await track(() => signUpEmail(input));
+    if (photoFile) {
+      const { url } = await uploadImage(photoFile);
+      await updateProfile({ name: input.name, image: url });
+      await refresh();
+    }
     void navigate('/', { replace: true });
     toastSuccess('Register Successful');
   });
@@ -32,7 +41,8 @@ export default function RegisterPage() {
     <FormCard title="Register">
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" required />
-        <Field id={`${id}-photoURL`} label="Photo URL" name="photoURL" type="url" autoComplete="photo" required />
+        <Field id={`${id}-photoURL`} label="Photo URL" name="photoURL" type="url" autoComplete="photo" required={!photoFile} />
+        <ProfilePhotoUpload inputId={`${id}-photoURL`} onFile={setPhotoFile} />
         <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" required />
         <Field id={`${id}-password`} label="Password" name="password" type="password" autoComplete="new-password" required />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Food } from '../../../../contract/index.js';
 import { formatDate } from '../../../lib/dates.js';
+import { Photo } from '../../../ui/Photo.js';
 
 /**
  * One food in a grid (SPEC.md §2 home and available foods): image, name,
@@ -14,13 +15,12 @@ export function FoodCard({ food, headingLevel = 3 }: { food: Food; headingLevel?
   return (
     <article className="card w-full bg-base-100 shadow-md border border-base-200" aria-labelledby={titleId}>
       <figure className="aspect-[4/3] bg-base-200">
-        <img
+        <Photo
           src={food.FoodImage}
           alt={food.FoodName}
           width={400}
           height={300}
-          loading="lazy"
-          decoding="async"
+          sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
           className="h-full w-full object-cover"
         />
       </figure>

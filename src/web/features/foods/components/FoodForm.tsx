@@ -1,8 +1,10 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Food, FoodInput } from '../../../../contract/index.js';
 import { LIMITS } from '../../../../contract/limits.js';
 import { Field } from '../../../ui/FormCard.js';
 import type { AppUser } from '../../auth/useAuth.js';
+import { ownImageId } from '../../../ui/Photo.js';
+import { PhotoPicker } from './PhotoPicker.js';
 
 /** Props of {@link FoodForm}. */
 export interface FoodFormProps {
@@ -21,10 +23,21 @@ export interface FoodFormProps {
 /**
  * The add / update food form of SPEC.md §2 and §5: Food Name, Food Image URL
  * (url), Food Quantity (text, sent as an integer with parseInt), Expired Date
- * (date), Pickup Location and Additional Notes, all required.
+ * (date), Pickup Location and Additional Notes, all required; plus 'Upload photos'
+ * (issue 12), whose first photo fills the Food Image URL.
  */
 export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: FoodFormProps) {
   const id = useId();
+  const imageInput = useRef<HTMLInputElement>(null);
+  // Issue 12: uploaded photos; the first fills 'Food Image URL', the others are the FoodGallery.
+  const initialPhotos = () =>
+    initial && (initial.FoodGallery?.length || ownImageId(initial.FoodImage)) ? [initial.FoodImage, ...(initial.FoodGallery ?? [])] : [];
+  const [photos, setPhotos] = useState<string[]>(initialPhotos);
+
+  function changePhotos(next: string[]) {
+    setPhotos(next);
+    if (next[0] && imageInput.current) imageInput.current.value = next[0];
+  }
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -40,6 +53,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         ExpiredDateTime: text('ExpiredDateTime'),
         PickupLocation: text('PickupLocation'),
         AdditionalNotes: text('AdditionalNotes'),
+        FoodGallery: photos.slice(1),
         Donator: { Name: donor.displayName, Image: donor.photoURL, Email: donor.email },
       },
       form,
@@ -47,9 +61,10 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
   }
 
   return (
-    <form onSubmit={handleSubmit} className="grid grid-cols-1 gap-5 md:grid-cols-2" aria-busy={pending}>
+    <form onSubmit={handleSubmit} onReset={() => setPhotos(initialPhotos())} className="grid grid-cols-1 gap-5 md:grid-cols-2" aria-busy={pending}>
       <Field id={`${id}-name`} label="Food Name" name="FoodName" type="text" required maxLength={LIMITS.name} defaultValue={initial?.FoodName} />
       <Field
+        ref={imageInput}
         id={`${id}-image`}
         label="Food Image URL"
         name="FoodImage"
@@ -59,6 +74,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         placeholder="https://"
         defaultValue={initial?.FoodImage}
       />
+      <PhotoPicker photos={photos} onChange={changePhotos} />
       <Field
         id={`${id}-quantity`}
         label="Food Quantity"

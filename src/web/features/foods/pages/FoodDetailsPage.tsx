@@ -4,10 +4,12 @@ import { formatLocalDate } from '../../../lib/datetime.js';
 import { ApiError } from '../../../lib/http.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
+import { Photo } from '../../../ui/Photo.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { RequestDialog } from '../../requests/components/RequestDialog.js';
 import { useFood } from '../api/foods.js';
+import { FoodPhotos } from '../components/FoodPhotos.js';
 
 /**
  * Food detail (SPEC.md §2 /food/{id}): the food, its donor and a 'Request' button
@@ -54,13 +56,7 @@ export default function FoodDetailsPage() {
 
   return (
     <article className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-      <img
-        src={food.FoodImage}
-        alt={food.FoodName}
-        width={800}
-        height={600}
-        className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover shadow"
-      />
+      <FoodPhotos food={food} />
       <div className="flex flex-col gap-5">
         <h1 className="text-3xl font-bold sm:text-4xl">{food.FoodName}</h1>
         <p className="text-lg text-gray-700">{food.AdditionalNotes}</p>
@@ -74,12 +70,12 @@ export default function FoodDetailsPage() {
         </dl>
         <section aria-labelledby="donor-heading" className="flex items-center gap-4 rounded-box bg-base-200 p-4">
           {food.Donator.Image ? (
-            <img
+            <Photo
               src={food.Donator.Image}
               alt={food.Donator.Name}
               width={56}
               height={56}
-              referrerPolicy="no-referrer"
+              sizes="56px"
               className="h-14 w-14 rounded-full object-cover"
             />
           ) : null}

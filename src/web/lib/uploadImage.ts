@@ -1,0 +1,19 @@
+import type { ImageInfo } from '../../contract/index.js';
+import { ApiError } from './http.js';
+
+/**
+ * Uploads one photo to `POST /api/images` (issue 12) as multipart part `file`.
+ * Returns the server's answer with `url` made absolute (this origin), since
+ * 'Food Image URL' and 'Photo URL' take absolute URLs (SPEC.md §5).
+ * @throws ApiError with the problem's detail (400 not a photo, 413 too large, 401 signed out).
+ */
+export async function uploadImage(file: Blob): Promise<ImageInfo> {
+  const body = new FormData();
+  body.append('file', file);
+  const res = await fetch('/api/images', { method: 'POST', body, credentials: 'include' }).catch(() => {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  });
+  const data = (await res.json().catch(() => undefined)) as (ImageInfo & { detail?: string }) | undefined;
+  if (!res.ok || !data) throw new ApiError(res.status, data?.detail ?? `Upload failed with status ${res.status}`);
+  return { ...data, url: new URL(data.url, window.location.origin).href };
+}
