@@ -5,7 +5,7 @@ import { fillPlaceholders, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCALE, fixtureStatements } from '../../bench/fixture.js';
 import type { Database } from '../../src/server/db/client.js';
-import { availableFoodsQuery, donorFoodsQuery, listQuery, type ListOptions } from '../../src/server/foods/repository.js';
+import { availableFoodsQuery, donorFoodsQuery, listQuery, type ListOptions } from '../../src/server/foods/lists.js';
 import { localToday } from '../../src/server/lib/dates.js';
 import { foodRequestsQuery, requesterRequestsQuery } from '../../src/server/requests/repository.js';
 import { BACKENDS, call, startApp, type TestApp } from './harness.js';

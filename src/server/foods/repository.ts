@@ -1,8 +1,9 @@
 /**
- * Food listing queries (SPEC.md §3 Food, §7 `/foods`). Rows are mapped to the
- * spec's field names here so routes only speak the contract.
+ * Food listing reads and writes (SPEC.md §3 Food, §7 `/foods`); the list queries
+ * are in `lists.ts`. Rows are mapped to the spec's field names here so routes only
+ * speak the contract.
  */
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Food } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
@@ -61,123 +62,10 @@ export async function donorEmailVisibility(db: Database, viewerId: string | unde
   return (row) => row.donorId === viewerId || requested.has(row.id);
 }
 
-/** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Sort orders of food lists; every one is a keyset on (sort key, id), both in the same direction. */
-export type FoodOrder = 'quantity' | 'dateAsc' | 'dateDesc';
-
-/** Where a page starts: after the row with this sort key (date `YYYY-MM-DD` or quantity) and id. */
-export interface After {
-  key: string;
-  id: string;
-}
-
-export interface ListOptions {
-  /** `quantity`: largest first (featured); `dateAsc`/`dateDesc`: by expiry date. */
-  order: FoodOrder;
-  search?: string;
-  /** Rows to read (the route asks one more than it answers, to know whether a next page exists). */
-  limit: number;
-  /** `YYYY-MM-DD`: listings expiring before this day are left out. */
-  availableOn: string;
-  after?: After;
-}
-
-/** The sort key of `row` under `order`, as a cursor carries it. */
-export function sortKey(row: FoodRow, order: FoodOrder): string | number {
-  return order === 'quantity' ? row.quantity : row.expiresOn;
-}
-
-const p = {
-  today: sql.placeholder('today'),
-  pattern: sql.placeholder('pattern'),
-  key: sql.placeholder('key'),
-  id: sql.placeholder('id'),
-  donorId: sql.placeholder('donorId'),
-  limit: sql.placeholder('limit'),
-};
-
-/** ORDER BY of `order`, served by a btree index read forwards or backwards (no sort). */
-function orderBy(order: FoodOrder): SQL[] {
-  if (order === 'quantity') return [desc(foods.quantity), desc(foods.id)];
-  return order === 'dateAsc' ? [asc(foods.expiresOn), asc(foods.id)] : [desc(foods.expiresOn), desc(foods.id)];
-}
-
-/** The keyset condition "after placeholders `key`, `id`" of `order`. */
-function afterCursor(order: FoodOrder): SQL {
-  if (order === 'quantity') return sql`(${foods.quantity}, ${foods.id}) < (${p.key}::integer, ${p.id}::uuid)`;
-  return order === 'dateAsc'
-    ? sql`(${foods.expiresOn}, ${foods.id}) > (${p.key}::date, ${p.id}::uuid)`
-    : sql`(${foods.expiresOn}, ${foods.id}) < (${p.key}::date, ${p.id}::uuid)`;
-}
-
-/** What makes two list queries differ in SQL text (their values are placeholders). */
-export interface ListShape {
-  order: FoodOrder;
-  search: boolean;
-  after: boolean;
-}
-
-/**
- * The query of available listings of one shape, with placeholders `today`, `limit`,
- * and `pattern` (search) and `key`/`id` (after a cursor): filtered by name substring
- * (case-insensitive, literal; served by the trigram index) and in keyset order.
- * Exported so the EXPLAIN test checks the very SQL the API runs.
- */
-export function availableFoodsQuery(db: Database, s: ListShape) {
-  const where: SQL[] = [gte(foods.expiresOn, p.today)];
-  if (s.search) where.push(sql`${foods.name} ilike ${p.pattern}`);
-  if (s.after) where.push(afterCursor(s.order));
-  return db
-    .select()
-    .from(foods)
-    .where(and(...where))
-    .orderBy(...orderBy(s.order))
-    .limit(p.limit);
-}
-
-/** The shape and placeholder values of a list request. */
-export function listQuery(o: ListOptions): { shape: ListShape; values: Record<string, unknown> } {
-  const search = o.search?.trim();
-  return {
-    shape: { order: o.order, search: Boolean(search), after: Boolean(o.after) },
-    values: { today: o.availableOn, limit: o.limit, pattern: search && likePattern(search), key: o.after?.key, id: o.after?.id },
-  };
-}
-
-/** Available listings (see {@link availableFoodsQuery}). */
-export async function listAvailableFoods(db: Database, o: ListOptions): Promise<FoodRow[]> {
-  const { shape, values } = listQuery(o);
-  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}`;
-  return preparedOnce(db, key, (d) => availableFoodsQuery(d, shape).prepare(UNNAMED)).execute(values);
-}
-
-/** The query of one donor's listings (placeholders `donorId`, `limit`, and `key`/`id` when `after`), expired ones included, latest expiry first. */
-export function donorFoodsQuery(db: Database, after: boolean) {
-  return db
-    .select()
-    .from(foods)
-    .where(and(eq(foods.donorId, p.donorId), after ? afterCursor('dateDesc') : undefined))
-    .orderBy(...orderBy('dateDesc'))
-    .limit(p.limit);
-}
-
-/** Every listing of one donor (see {@link donorFoodsQuery}). */
-export async function listDonorFoods(db: Database, donorId: string, limit: number, after?: After): Promise<FoodRow[]> {
-  return preparedOnce(db, `foods:donor:${Boolean(after)}`, (d) => donorFoodsQuery(d, Boolean(after)).prepare(UNNAMED)).execute({
-    donorId,
-    limit,
-    key: after?.key,
-    id: after?.id,
-  });
-}
 
 /** One listing by id, or undefined. */
 export async function findFood(db: Database, id: string): Promise<FoodRow | undefined> {
-  const query = preparedOnce(db, 'foods:one', (d) => d.select().from(foods).where(eq(foods.id, p.id)).prepare(UNNAMED));
+  const query = preparedOnce(db, 'foods:one', (d) => d.select().from(foods).where(eq(foods.id, sql.placeholder('id'))).prepare(UNNAMED));
   const [row] = await query.execute({ id });
   return row;
 }

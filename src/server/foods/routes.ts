@@ -24,14 +24,11 @@ import {
   deleteFood,
   donorEmailVisibility,
   requireFood,
-  listAvailableFoods,
-  listDonorFoods,
-  sortKey,
   toFood as toFoodAnswer,
   updateFood,
-  type FoodOrder,
   type FoodRow,
 } from './repository.js';
+import { listAvailableFoods, listDonorFoods, sortKey, type FoodOrder } from './lists.js';
 
 /**
  * Cuts the extra row the repository read (limit + 1) and, when there was one,

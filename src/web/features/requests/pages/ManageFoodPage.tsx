@@ -1,6 +1,7 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
+import { MessagesLink } from '../../messages/components/MessagesLink.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { useFoodRequests, useMarkDelivered } from '../api/requests.js';
@@ -55,9 +56,7 @@ export default function ManageFoodPage() {
                 <span className={`badge ${delivered ? 'badge-success' : 'badge-warning'}`}>{request.Status}</span>
               </td>
               <td className="flex flex-wrap gap-2">
-                <Link to={`/requests/${request._id}`} className="btn btn-sm btn-outline whitespace-nowrap">
-                  Messages
-                </Link>
+                <MessagesLink requestId={request._id} />
                 <button
                   type="button"
                   className="btn btn-sm btn-primary whitespace-nowrap"

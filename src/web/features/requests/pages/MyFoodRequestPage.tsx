@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates.js';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
+import { MessagesLink } from '../../messages/components/MessagesLink.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { useAuth } from '../../auth/useAuth.js';
@@ -54,9 +54,7 @@ export default function MyFoodRequestPage() {
                 <span className={`badge ${pending ? 'badge-warning' : 'badge-success'}`}>{request.Status}</span>
               </td>
               <td className="flex flex-wrap gap-2">
-                <Link to={`/requests/${request._id}`} className="btn btn-sm btn-outline whitespace-nowrap">
-                  Messages
-                </Link>
+                <MessagesLink requestId={request._id} />
                 <button
                   type="button"
                   className="btn btn-sm btn-error whitespace-nowrap"

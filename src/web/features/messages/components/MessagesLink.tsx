@@ -1,0 +1,13 @@
+import { Link } from 'react-router';
+
+/**
+ * The 'Messages' button of a request row on Manage Food and My Food Request
+ * (issue 11): opens the request's conversation at `/requests/{requestId}`.
+ */
+export function MessagesLink({ requestId }: { requestId: string }) {
+  return (
+    <Link to={`/requests/${requestId}`} className="btn btn-sm btn-outline whitespace-nowrap">
+      Messages
+    </Link>
+  );
+}
