@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_NOT_CONFIGURED } from '../../src/server/auth/auth.js';
-import { accounts, users } from '../../src/server/db/schema.js';
+import { accounts, users } from '../../src/server/db/schema/index.js';
 import { startOpenIdProvider, type OpenIdProvider } from '../support/oidc-provider.js';
 import { CLIENT_ID, CLIENT_SECRET, PUBLIC_URL, getSession, googleAccount, googleSignIn } from './google-flow.js';
 import { BACKENDS, call, cookieHeader, signUp, startApp, type TestApp } from './harness.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/contract/index.js';
 
 const NAME_MAX_LENGTH = LIMITS.name;
-import { users } from '../../src/server/db/schema.js';
+import { users } from '../../src/server/db/schema/index.js';
 import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
 
 const ORIGIN = 'http://localhost:3000';

@@ -3,7 +3,7 @@
 // and signs the account out everywhere.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, verifications } from '../../src/server/db/schema.js';
+import { users, verifications } from '../../src/server/db/schema/index.js';
 import type { ParsedMail } from 'mailparser';
 import { recipient, resetLinkOf, startInbox, waitForMail, type Inbox } from '../support/inbox.js';
 import { BACKENDS, buildTestApp, call, foodBody, signUp, startApp, type TestApp } from './harness.js';

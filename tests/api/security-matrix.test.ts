@@ -7,7 +7,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/server/auth/plugin.js';
-import { foods, requests, users } from '../../src/server/db/schema.js';
+import { foods, requests, users } from '../../src/server/db/schema/index.js';
 import { createFood } from '../../src/server/foods/repository.js';
 import { localToday } from '../../src/server/lib/dates.js';
 import { createRequest } from '../../src/server/requests/repository.js';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERIFICATION_SUBJECT } from '../../src/server/auth/verification.js';
-import { foods, outbox, requests, users } from '../../src/server/db/schema.js';
+import { foods, outbox, requests, users } from '../../src/server/db/schema/index.js';
 import { recipient, startInbox, waitForMail, type Inbox } from '../support/inbox.js';
 import { BACKENDS, call, cookieHeader, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
 

@@ -6,7 +6,7 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { AccountExport, AccountSession } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { accounts, foods, requests, sessions, users } from '../db/schema.js';
+import { accounts, foods, requests, sessions, users } from '../db/schema/index.js';
 import { toFood } from '../foods/repository.js';
 import { listRequesterRequests, toFoodRequest } from '../requests/repository.js';
 

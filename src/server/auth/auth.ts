@@ -20,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { accounts, outbox, rateLimits, sessions, users, verifications } from '../db/schema.js';
+import { accounts, outbox, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
 import { AUTH_IP_LIMITS as L } from '../http/limits.js';
 import { enqueueMail } from '../outbox/outbox.js';
 import { beforeIdentityLinked } from './linking.js';

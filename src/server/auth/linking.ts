@@ -9,7 +9,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
-import { accounts, sessions, users } from '../db/schema.js';
+import { accounts, sessions, users } from '../db/schema/index.js';
 
 /**
  * Runs before an account row of `providerId` is created for `userId` (Better Auth

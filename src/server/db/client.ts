@@ -17,10 +17,7 @@ import pg from 'pg';
 import { PACKAGE_ROOT } from '../lib/paths.js';
 import { listenPg } from './listen.js';
 import { lockDataDir } from './lock.js';
-import * as pickupSchema from './schema-pickup.js';
-import * as baseSchema from './schema.js';
-
-const schema = { ...baseSchema, ...pickupSchema };
+import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 /** The Drizzle handle every repository takes; the same API over PGlite and PostgreSQL. */

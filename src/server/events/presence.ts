@@ -7,7 +7,7 @@
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { eventStreams } from '../db/schema-pickup.js';
+import { eventStreams } from '../db/schema/index.js';
 
 /** Heartbeat of the streams, ms (issue 11: a comment every 25 s). */
 export const HEARTBEAT_MS = 25_000;

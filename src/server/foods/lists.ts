@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
-import { foods } from '../db/schema.js';
+import { foods } from '../db/schema/index.js';
 import type { FoodRow } from './repository.js';
 
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */

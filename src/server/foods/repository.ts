@@ -8,7 +8,7 @@ import type { Food } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
-import { foods, requests } from '../db/schema.js';
+import { foods, requests } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { unproxied } from '../images/urls.js';
 import type { Notifier } from '../notifications/notifier.js';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { thumbHashToDataURL } from 'thumbhash';
 import type { ImageInfo, ImageWidth } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { imageVariants, images } from '../db/schema.js';
+import { imageVariants, images } from '../db/schema/index.js';
 import type { ProcessedImage } from './process.js';
 
 /** How long an upload may wait for a listing or profile to use it (issue 12: 24 h). */

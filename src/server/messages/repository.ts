@@ -6,8 +6,8 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Message } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { messages } from '../db/schema-pickup.js';
-import { requests, users } from '../db/schema.js';
+import { messages } from '../db/schema/index.js';
+import { requests, users } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import type { Notifier } from '../notifications/notifier.js';
 

@@ -13,8 +13,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { EmailPreferenceKey } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { messageMails } from '../db/schema-pickup.js';
-import { requests, users } from '../db/schema.js';
+import { messageMails } from '../db/schema/index.js';
+import { requests, users } from '../db/schema/index.js';
 import { wantsMail } from '../email-preferences/repository.js';
 import { publish } from '../events/bus.js';
 import { hasOpenStream } from '../events/presence.js';

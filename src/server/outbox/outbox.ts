@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { outbox } from '../db/schema.js';
+import { outbox } from '../db/schema/index.js';
 
 /** The NOTIFY channel that wakes every process's worker after an enqueue commits. */
 export const OUTBOX_CHANNEL = 'plateful_outbox';

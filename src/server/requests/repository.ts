@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FoodRequest } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
-import { requests } from '../db/schema.js';
+import { requests } from '../db/schema/index.js';
 import { requireFood, requireOwnFood } from '../foods/repository.js';
 import { problem } from '../http/problem.js';
 import type { Notifier } from '../notifications/notifier.js';

@@ -7,7 +7,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.js';
 import type { Database } from '../db/client.js';
-import { foods, users } from '../db/schema.js';
+import { foods, users } from '../db/schema/index.js';
 import { createFood } from '../foods/repository.js';
 import { addDays, localToday } from '../lib/dates.js';
 import { DEMO_DONORS, DEMO_LISTINGS } from './listings.js';

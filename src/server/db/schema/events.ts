@@ -1,0 +1,20 @@
+/** Open live-event streams (issue 11). */
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+/**
+ * Open `/api/events` streams, one row each, across every server process (issue 11:
+ * no message mail to a connected user). A process refreshes `seen_at` with each
+ * heartbeat; rows older than two heartbeats belong to a process that died.
+ */
+export const eventStreams = pgTable(
+  'event_streams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_streams_user_idx').on(t.userId, t.seenAt)],
+);

@@ -1,0 +1,39 @@
+/** Conversations of a request and the message-mail throttle (issue 11). */
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { requests } from './requests.js';
+
+/**
+ * One message of the conversation of a request (issue 11): between the request's
+ * donor and requester only. A cancelled request is deleted, and its conversation with it.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_request_id_idx').on(t.requestId, t.sentAt, t.id)],
+);
+
+/** When a message mail of a conversation last went to a user: at most one per 15 minutes (issue 11). */
+export const messageMails = pgTable(
+  'message_mails',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] })],
+);

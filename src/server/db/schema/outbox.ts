@@ -1,0 +1,29 @@
+/** The durable outbox of mails (and later other slow side effects). */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The durable mail outbox (DESIGN.md "Beyond the spec (turn 2)", issue 13): a row is
+ * written in the same transaction as the event that causes the mail, and a worker
+ * sends it after commit (src/server/outbox). `run_at` is when the row is next due:
+ * a claim pushes it one lease ahead, a failure by the backoff. Sent rows are deleted;
+ * a row that failed `attempts` times for good keeps `failed_at` and `last_error`.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The worker's claim reads due rows in order from this index.
+  (t) => [index('outbox_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`)],
+);

@@ -1,0 +1,47 @@
+/** Requests for food (SPEC.md §3 Request, §4 Request Status). */
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { REQUEST_STATUSES } from '../../../contract/limits.js';
+import { users } from './auth.js';
+import { foods } from './foods.js';
+
+/**
+ * A request for a food (SPEC.md §3 Request): the food's fields and donor are
+ * copied at creation; deleting the food withdraws its requests.
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    foodId: uuid('food_id')
+      .notNull()
+      .references(() => foods.id, { onDelete: 'cascade' }),
+    foodName: text('food_name').notNull(),
+    foodImage: text('food_image').notNull(),
+    pickupLocation: text('pickup_location').notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    donorId: text('donor_id').notNull(),
+    donorName: text('donor_name').notNull(),
+    donorImage: text('donor_image').notNull(),
+    donorEmail: text('donor_email').notNull(),
+    notes: text('notes').notNull(),
+    donationMoney: text('donation_money').notNull(),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requesterName: text('requester_name').notNull(),
+    requesterImage: text('requester_image').notNull(),
+    requesterEmail: text('requester_email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('Pending'),
+  },
+  (t) => [
+    index('requests_food_id_idx').on(t.foodId, t.requestedAt),
+    index('requests_requester_id_idx').on(t.requesterId, t.requestedAt),
+    // DESIGN.md: nobody requests the same food twice while a request is pending.
+    uniqueIndex('requests_one_pending_per_requester')
+      .on(t.foodId, t.requesterId)
+      .where(sql`${t.status} = 'Pending'`),
+    check('requests_status_known', sql`${t.status} in (${sql.raw(REQUEST_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+  ],
+);
