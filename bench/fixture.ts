@@ -7,7 +7,9 @@
  * Shape: 2 000 users (`bench-u1`…, no passwords); listing names combine 12 words
  * with 40 foods (a word like 'tomato' matches 1 in 40 listings); expiry dates spread
  * from 30 days ago to a year ahead (about 92 % available); quantities 1..10 000;
- * one request per listing on the first `requests` listings, half of them delivered.
+ * one request per listing on the first `requests` listings, half of them delivered
+ * (their listings Collected), a quarter accepted (their listings Reserved); listings
+ * past their date are Expired, as the expiry job leaves them (issue 16).
  */
 
 /** Counts of the fixture. */
@@ -56,9 +58,12 @@ export function fixtureStatements(size: FixtureSize): string[] {
             f.donor_id, f.donor_name, f.donor_image, f.donor_email, 'Could I pick it up tonight?', (f.n % 20)::text,
             'bench-u' || r.u, 'Bench Neighbour ' || r.u, 'https://images.example.org/people/' || r.u || '.png',
             'bench' || r.u || '@plateful.bench', now() - f.n * interval '1 minute',
-            case when f.n % 2 = 0 then 'Delivered' else 'Pending' end
+            case when f.n % 2 = 0 then 'Delivered' when f.n % 4 = 1 then 'Accepted' else 'Pending' end
      from (select foods.*, row_number() over (order by id) as n from foods limit ${size.requests}) f,
           lateral (select 1 + (f.n * 13) % ${USERS} as u) r`,
+    `update foods set status = 'Collected' where id in (select food_id from requests where status = 'Delivered')`,
+    `update foods set status = 'Reserved' where id in (select food_id from requests where status = 'Accepted')`,
+    `update foods set status = 'Expired' where expires_on < current_date and status in ('Available', 'Reserved')`,
     'analyze users',
     'analyze foods',
     'analyze requests',

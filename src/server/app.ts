@@ -46,6 +46,8 @@ declare module 'fastify' {
     db: Database;
     /** Notifications, mails and live events of request changes (issue 11). */
     notifier: Notifier;
+    /** The current instant: the system clock, or the one a test hands to `buildApp` (issue 16). */
+    clock: () => Date;
   }
 }
 
@@ -59,8 +61,11 @@ export const BODY_LIMIT = 64 * 1024;
 export async function buildApp(
   config: Config,
   database?: DatabaseHandle,
-  /** `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests). */
-  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions> } = {},
+  /**
+   * `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker
+   * tuning (tests); `clock`: the current instant, for tests that move time (default the system clock).
+   */
+  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions>; clock?: () => Date } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -95,6 +100,7 @@ export async function buildApp(
       onPoolError: (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
     }));
   app.decorate('db', handle.db);
+  app.decorate('clock', opts.clock ?? (() => new Date()));
   app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret }));
   app.addHook('onClose', async () => {
     if (!database) await handle.close();

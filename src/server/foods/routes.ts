@@ -58,8 +58,10 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
   const db = app.db;
   const { imageProxy, publicUrl } = opts.config;
   // Issue 12: with IMAGE_PROXY=true, external photos are answered through the proxy.
-  const toFood = (row: FoodRow, showEmail: boolean) =>
-    imageProxy ? proxiedFood(toFoodAnswer(row, showEmail), publicUrl) : toFoodAnswer(row, showEmail);
+  const toFood = (row: FoodRow, showEmail: boolean, today: string) => {
+    const food = toFoodAnswer(row, showEmail, today);
+    return imageProxy ? proxiedFood(food, publicUrl) : food;
+  };
 
   r.get(
     '/api/foods',
@@ -67,6 +69,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req, reply) => {
       const q = req.query;
       const user = await req.sessionUser();
+      const today = localToday(app.clock());
       const limit = q.limit ?? FOODS_DEFAULT_LIMIT;
       const after = q.cursor === undefined ? undefined : parseFoodsCursor(q.cursor);
       if (q.email !== undefined) {
@@ -74,13 +77,13 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         if (!user) throw problem(401, 'Sign in to see your listings.');
         if (!sameEmail(q.email, user.email)) throw problem(403, 'You can only list your own foods.');
         const rows = await listDonorFoods(db, user.id, limit + 1, after);
-        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true));
+        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true, today));
       }
       const order = q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
-      const rows = await listAvailableFoods(db, { order, search: q.search, limit: limit + 1, availableOn: localToday(), after });
+      const rows = await listAvailableFoods(db, { order, search: q.search, limit: limit + 1, availableOn: today, after });
       const shown = page(req, reply, rows, limit, order);
       const visible = await donorEmailVisibility(db, user?.id, shown);
-      return shown.map((row) => toFood(row, visible(row)));
+      return shown.map((row) => toFood(row, visible(row), today));
     },
   );
 
@@ -91,7 +94,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       const row = await requireFood(db, req.params.id);
       const user = await req.sessionUser();
       const visible = await donorEmailVisibility(db, user?.id, [row]);
-      return toFood(row, visible(row));
+      return toFood(row, visible(row), localToday(app.clock()));
     },
   );
 
@@ -110,7 +113,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     { schema: { tags: ['foods'], params: IdParams, body: FoodInput, response: { 200: UpdateResult } } },
     async (req) => {
       const donor = await req.requireUser({ fresh: true });
-      return updateFood(db, req.params.id, req.body, donor);
+      return updateFood(db, req.params.id, req.body, donor, localToday(app.clock()));
     },
   );
 

@@ -26,9 +26,18 @@ export async function seedDemoData(db: Database, auth: Auth, publicUrl: string):
   for (const d of DEMO_DONORS) {
     let [user] = await db.select().from(users).where(eq(users.email, d.email));
     if (!user) {
-      await auth.api.signUpEmail({ body: { name: d.name, email: d.email, password: d.password, image: image(d.avatar) } });
-      // Demo addresses are ours, so they count as verified: no 'Please verify' banner (issue 13).
-      [user] = await db.update(users).set({ emailVerified: true }).where(eq(users.email, d.email)).returning();
+      // Made as Better Auth's sign-up makes a password account, but verified from the
+      // start: demo addresses are ours, so no 'Please verify' banner (issue 13) and no
+      // verification mail queued for an address nobody reads (issue 16).
+      const ctx = await auth.$context;
+      const created = await ctx.internalAdapter.createUser({ name: d.name, email: d.email, image: image(d.avatar), emailVerified: true }, { method: 'email-password' });
+      await ctx.internalAdapter.linkAccount({
+        userId: created.id,
+        providerId: 'credential',
+        accountId: created.id,
+        password: await ctx.password.hash(d.password),
+      });
+      [user] = await db.select().from(users).where(eq(users.email, d.email));
     }
     donors.push(user!);
   }
