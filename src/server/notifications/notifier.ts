@@ -11,10 +11,14 @@
  * | message.created | the other party | Messages, only without an open stream, one per conversation per 15 min |
  * | request.accepted / request.declined / request.no_show | requester | RequestUpdates |
  * | food.collected | each requester whose open request was declined because another got the food | RequestUpdates |
+ *
+ * Each type that mails also pushes (issue 20) to every device of the recipient whose
+ * push switch of the same kind is on: `{Title, Body, Link, Tag}` with the TTL of
+ * `PUSH_DELIVERY` (a tag per request or conversation, so a newer push replaces an older one).
  */
 import { eq, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
-import type { EmailPreferenceKey, NotificationType } from '../../contract/index.js';
+import type { EmailPreferenceKey } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { messageMails } from '../db/schema/index.js';
 import { requests, users } from '../db/schema/index.js';
@@ -22,6 +26,8 @@ import { wantsMail } from '../email-preferences/repository.js';
 import { publish } from '../events/bus.js';
 import { hasOpenStream } from '../events/presence.js';
 import { enqueueMail } from '../outbox/outbox.js';
+import { enqueuePushes } from '../push/repository.js';
+import type { PushJob } from '../db/schema/index.js';
 import { notificationMail, type MailSettings } from './mails.js';
 import { addNotification } from './repository.js';
 
@@ -52,6 +58,22 @@ export interface Notifier {
 /** A pickup time as mails and notifications show it, in the server's time zone. */
 const pickupTime = (at: Date) => dayjs(at).format('D MMMM YYYY, h:mm a');
 
+/**
+ * How long a push service keeps an undelivered push (seconds) and how urgent it is,
+ * per notification type: a request or message is worth a phone buzz within hours,
+ * an outcome a day later is still news.
+ */
+export const PUSH_DELIVERY = {
+  'request.created': { ttl: 24 * 3600, urgency: 'normal' },
+  'request.delivered': { ttl: 24 * 3600, urgency: 'low' },
+  'food.deleted': { ttl: 12 * 3600, urgency: 'normal' },
+  'message.created': { ttl: 4 * 3600, urgency: 'high' },
+  'request.accepted': { ttl: 24 * 3600, urgency: 'normal' },
+  'request.declined': { ttl: 24 * 3600, urgency: 'low' },
+  'request.no_show': { ttl: 24 * 3600, urgency: 'low' },
+  'food.collected': { ttl: 24 * 3600, urgency: 'low' },
+} as const satisfies Record<string, Pick<PushJob, 'ttl' | 'urgency'>>;
+
 const preview = (text: string) => (text.length > PREVIEW ? `${text.slice(0, PREVIEW - 1)}…` : text);
 
 /** Makes the notifier; mails link to `settings.publicUrl` and sign unsubscribe links with `settings.secret`. */
@@ -69,10 +91,12 @@ export function createNotifier(settings: MailSettings): Notifier {
     await enqueueMail(tx, notificationMail(settings, { ...m, to: user.email, name: user.name, userId, key }));
   }
 
-  /** A notification and (RequestUpdates) mail to `r`'s requester, linking to My Food Request. */
-  async function toRequester(tx: Database, r: RequestRow, type: NotificationType, title: string, body: string, action: string) {
+  /** A notification, push and mail (RequestUpdates) to `r`'s requester, linking to My Food Request. */
+  async function toRequester(tx: Database, r: RequestRow, type: keyof typeof PUSH_DELIVERY, title: string, body: string, action: string) {
     const path = '/my-food-request';
     await addNotification(tx, { userId: r.requesterId, type, title, body, link: path });
+    const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
+    await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY[type]);
     await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action });
   }
 
@@ -82,6 +106,8 @@ export function createNotifier(settings: MailSettings): Notifier {
       const body = `${r.requesterName} requested ${r.foodName}.${r.notes ? ` Notes: ${r.notes}` : ''}`;
       const path = `/manage-food/${r.foodId}`;
       await addNotification(tx, { userId: r.donorId, type: 'request.created', title, body, link: path });
+      const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
+      await enqueuePushes(tx, r.donorId, 'NewRequests', push, PUSH_DELIVERY['request.created']);
       await mail(tx, r.donorId, 'NewRequests', { subject: title, paragraphs: [body], path, action: 'See the requests' });
     },
 
@@ -90,6 +116,8 @@ export function createNotifier(settings: MailSettings): Notifier {
       const body = `${r.donorName} marked your request for ${r.foodName} as delivered.`;
       const path = '/my-food-request';
       await addNotification(tx, { userId: r.requesterId, type: 'request.delivered', title, body, link: path });
+      const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
+      await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['request.delivered']);
       await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'See your requests' });
     },
 
@@ -110,6 +138,8 @@ export function createNotifier(settings: MailSettings): Notifier {
         const body = `${r.donorName} removed ${r.foodName}, so your request was withdrawn.`;
         const path = '/available-foods';
         await addNotification(tx, { userId: r.requesterId, type: 'food.deleted', title, body, link: path });
+        const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
+        await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['food.deleted']);
         await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'Find other food' });
       }
     },
@@ -155,6 +185,9 @@ export function createNotifier(settings: MailSettings): Notifier {
       const title = `New message from ${from}`;
       await addNotification(tx, { userId: toId, type: 'message.created', title, body: preview(m.body), link: path });
       await publish(tx, { kind: 'message', userIds: [r.donorId, r.requesterId], id: m.id });
+      // One push per message (the conversation's tag replaces the last one on the phone), open stream or not.
+      const push = { Title: title, Body: preview(m.body), Link: path, Tag: `conversation-${r.id}` };
+      await enqueuePushes(tx, toId, 'Messages', push, PUSH_DELIVERY['message.created']);
       if ((await hasOpenStream(tx, toId)) || !(await wantsMail(tx, toId, 'Messages'))) return;
       // Claims this conversation's mail slot: no row comes back while the last mail is under 15 minutes old.
       const slot = await tx

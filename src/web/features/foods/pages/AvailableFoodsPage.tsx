@@ -57,9 +57,6 @@ export default function AvailableFoodsPage() {
               name="search"
               type="search"
               maxLength={LIMITS.search}
-              // The API serves searches of 3 letters or digits in a row (isIndexableSearch); the browser says so before sending.
-              pattern=".*[\p{L}\p{N}]{3}.*"
-              title="Type at least 3 letters or digits."
               defaultValue={search}
               placeholder="Food name"
               className="input input-bordered w-full"
