@@ -55,7 +55,7 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     for (const statement of fixtureStatements(SCALE)) await db.execute(sql.raw(statement));
     const rows = (await db.execute(sql`select food_id from requests limit 1`)) as unknown as { rows: { food_id: string }[] };
     foodId = rows.rows[0]!.food_id;
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t?.close());
 
   const cases: [string, () => Bound][] = [
