@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 import type { Food } from '../../../../contract/index.js';
 import { useSimilarFoods } from '../api/foods.js';
 
