@@ -53,7 +53,7 @@ export const imageVariants = pgTable(
 /**
  * Who uploaded a photo (issue 17): one row per account that uploaded the same
  * content. When the last uploader's account is deleted, a trigger deletes the
- * image in that same transaction (migration 0006).
+ * image in that same transaction (migration 0009).
  */
 export const imageUploads = pgTable(
   'image_uploads',

@@ -3,7 +3,7 @@
  * `<root>/<id[0..1]>/<id>.<size>` named after the image's content address, written
  * atomically (write-file-atomic: a temporary file, fsync, rename) before its row
  * (with `bytes` null) is inserted. Deleting a variant row queues the file in
- * `image_file_removals` and notifies `plateful_image_files` (migration 0007
+ * `image_file_removals` and notifies `plateful_image_files` (migration 0009
  * trigger), delivered after commit; the store then unlinks the files whose rows
  * are gone. A file written after its removal was queued (the same photo uploaded
  * again meanwhile) is kept. Rows stored before this store existed keep their bytes
