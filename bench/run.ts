@@ -3,7 +3,7 @@
  * database when it does not hold the 100k fixture yet, then prints its tables: API
  * throughput and latency against the raw baseline (answer cache on and off), the cache's
  * invalidation delay across processes, client weight per route, `npm start` cold start,
- * the home list under hostile searches, the photo pipeline and Lighthouse, with the
+ * the home list under hostile searches, the photo pipeline, the list and health during a burst of uploads and Lighthouse, with the
  * targets of issues "Performance" and 21 checked underneath (met or MISSED).
  * Needs PostgreSQL at `BENCH_DATABASE_URL` (default: local `plateful_bench`).
  */
@@ -18,6 +18,7 @@ import { imagesBenchmark } from './images.js';
 import { invalidationBenchmark } from './invalidation.js';
 import { lighthouseScores } from './lighthouse.js';
 import { hostileSearchBenchmark } from './hostile-search.js';
+import { UPLOADS_TITLE, uploadsBenchmark } from './uploads.js';
 import { BENCH_DATABASE_URL, printTable } from './lib.js';
 import { isSeeded, seedBenchDatabase } from './seed.js';
 
@@ -53,9 +54,11 @@ printTable('5. Home list (featured, CACHE=off) alone and under 30 hostile search
 
 const photos = await imagesBenchmark();
 printTable('6. Photos: one 12-megapixel JPEG through the upload pipeline (sharp)', photos);
+const uploads = await uploadsBenchmark();
+printTable(`7. ${UPLOADS_TITLE}`, uploads);
 
 const lighthouse = lighthouseScores();
-printTable('7. Lighthouse 12, mobile preset (`npm run lighthouse`), on this machine as it is now', lighthouse);
+printTable('8. Lighthouse 12, mobile preset (`npm run lighthouse`), on this machine as it is now', lighthouse);
 
 const num = (v: string | number | undefined) => parseFloat(String(v));
 const row = (name: string) => api.find((r) => String(r.query).startsWith(name))!;
@@ -92,5 +95,10 @@ printTable('Targets', [
   scores('seo', 100),
   { target: 'photo: 12 MP JPEG processed < 1.5 s', measured: String(photos[1]!.value), result: verdict(num(photos[1]!.value) < 1500) },
   { target: 'home list p95 < 100 ms + 30 hostile short searches', measured: String(hostile[2]!.p95), result: verdict(num(hostile[2]!.p95) < 100) },
+  ...uploads.flatMap((r) => [
+    { target: `uploads (${r.database}): list p95 during 10 × 12 MP ≤ 3 × idle`, measured: `${r['list p95 burst']} vs ${r['list p95 idle']}`, result: String(r['list ≤ 3× idle']) },
+    { target: `uploads (${r.database}): /api/health p95 < 50 ms`, measured: String(r['health p95 burst']), result: String(r['health < 50 ms']) },
+    { target: `uploads (${r.database}): RSS 60 s after ≤ before + 100 MiB`, measured: String(r['RSS before/peak/+60 s']), result: String(r['RSS +60 s ≤ before + 100 MiB']) },
+  ]),
 ]);
 console.log(`\nnpm run bench took ${((performance.now() - began) / 1000).toFixed(0)} s; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}.`);

@@ -8,7 +8,7 @@
  * their answers may differ by person (`Donator.Email`).
  *
  * Invalidation: every table public answers read has a statement trigger that NOTIFYs
- * `plateful_public` (migration 0008), delivered after commit to every process (in-process
+ * `plateful_public` (migration 0010), delivered after commit to every process (in-process
  * on PGlite); each process then drops its answers. A successful write through this
  * process's API drops them before it is acknowledged, so a writer reads its own write at
  * once. Keys carry the server's local date, so lists follow expiry at midnight.
