@@ -155,7 +155,7 @@ export async function buildApp(
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
-  await app.register(eventRoutes, { listen: handle.listen });
+  await app.register(eventRoutes, { listen: handle.listen, caps: config });
   await app.register(staticRoutes);
   return app;
 }

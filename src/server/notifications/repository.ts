@@ -3,7 +3,7 @@
  * them (with a live event on commit, events/bus.ts), listed newest first with a
  * keyset cursor, counted while unread and marked read.
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { MarkReadInput, Notification, NotificationType } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { notifications } from '../db/schema/index.js';
@@ -61,13 +61,34 @@ export async function listNotifications(db: Database, userId: string, limit: num
     .limit(limit);
 }
 
-/** A user's notifications newer than the one with id `lastId`, oldest first, at most `limit` (SSE `Last-Event-ID`). */
-export async function notificationsAfter(db: Database, userId: string, lastId: string, limit = 100): Promise<NotificationRow[]> {
+/** The `seq` of `userId`'s notification `id` (SSE `Last-Event-ID`), or undefined when it is not theirs. */
+export async function seqOf(db: Database, userId: string, id: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ seq: notifications.seq })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row?.seq;
+}
+
+/** The highest `seq` among `userId`'s notifications (0 when none): where a new stream starts. */
+export async function latestSeq(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ seq: sql<string>`coalesce(max(${notifications.seq}), 0)` })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return Number(row?.seq ?? 0);
+}
+
+/**
+ * A user's notifications committed after `seq` (commit order, issue 22: a
+ * transaction that committed late is not skipped), oldest first, at most `limit`.
+ */
+export async function notificationsAfterSeq(db: Database, userId: string, seq: number, limit = 100): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), relativeTo(lastId, userId, '>')))
-    .orderBy(notifications.createdAt, notifications.id)
+    .where(and(eq(notifications.userId, userId), gt(notifications.seq, seq)))
+    .orderBy(notifications.seq)
     .limit(limit);
 }
 
