@@ -142,7 +142,7 @@ export async function buildApp(
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(mailPlugin, { config });
-  await app.register(outboxPlugin, { database: handle, options: opts.outbox });
+  await app.register(outboxPlugin, { database: handle, leaseMs: config.outboxLeaseMs, options: opts.outbox });
   await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });

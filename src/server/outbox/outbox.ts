@@ -23,6 +23,8 @@ export interface OutboxMail {
   html?: string;
   /** Extra MIME headers, e.g. `{ 'List-Unsubscribe': '<https://…>' }`. */
   headers?: Record<string, string>;
+  /** Set by the worker: the row id, the same on every attempt; the mailer makes the Message-ID of it (issue 22). */
+  key?: string;
 }
 
 /** A claimed row, as the worker sends it. */
