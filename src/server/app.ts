@@ -95,7 +95,7 @@ export async function buildApp(
       onPoolError: (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
     }));
   app.decorate('db', handle.db);
-  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret }));
+  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret, newRequestMailDelayMs: config.newRequestMailDelayMs }));
   app.addHook('onClose', async () => {
     if (!database) await handle.close();
   });

@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: millis(10_000),
   EVENT_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(10),
   EVENT_STREAMS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(50),
+  NEW_REQUEST_MAIL_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(86_400_000).default(120_000),
   OUTBOX_LEASE_MS: millis(60_000),
   SMTP_TIMEOUT_MS: millis(30_000),
 });
@@ -88,6 +89,8 @@ export interface Config {
   eventStreamsPerUser: number;
   /** Open `/api/events` streams per client address (issue 17). */
   eventStreamsPerAddress: number;
+  /** Grace period of a new-request mail; a request cancelled within it is never mailed, ms (issue 17). */
+  newRequestMailDelayMs: number;
   /** How long a claimed outbox row is hidden from other workers while it is sent, ms; longer than `smtpTimeoutMs` (issue 22). */
   outboxLeaseMs: number;
   /** The SMTP client's connection, greeting and socket timeouts, ms (issue 22). */
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
+    newRequestMailDelayMs: e.NEW_REQUEST_MAIL_DELAY_MS,
     outboxLeaseMs: e.OUTBOX_LEASE_MS,
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
   };

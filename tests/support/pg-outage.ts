@@ -8,8 +8,8 @@
 import pg from 'pg';
 
 export interface Outage {
-  /** Cuts `dbUrl`'s database off now; resolves once its backends are gone. */
-  start(): Promise<void>;
+  /** Cuts `dbUrl`'s database off now; resolves once its backends, but those of `sparePids`, are gone. */
+  start(sparePids?: number[]): Promise<void>;
   /** Allows connections again; resolves with `performance.now()` of that moment. */
   end(): Promise<number>;
   close(): Promise<void>;
@@ -22,9 +22,12 @@ export async function outageOf(adminUrl: string, dbUrl: string): Promise<Outage>
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   return {
-    async start() {
+    async start(sparePids = []) {
       await admin.query(`alter database ${name} allow_connections false`);
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and pid <> all($2::int[])',
+        [name, sparePids],
+      );
     },
     async end() {
       await admin.query(`alter database ${name} allow_connections true`);

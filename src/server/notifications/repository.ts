@@ -18,6 +18,8 @@ export interface NewNotification {
   title: string;
   body: string;
   link: string;
+  /** Who caused it: an unread notification of the same type from the same actor is folded into (issue 17). */
+  actorId?: string;
 }
 
 /** Maps a row to the API's `Notification` (instants in ISO 8601 UTC). */
@@ -33,8 +35,32 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Writes `n` through `tx` (the event's transaction) and announces it to its user on commit; returns its id. */
+/**
+ * Writes `n` through `tx` (the event's transaction) and announces it to its user on
+ * commit; returns its id. With an `actorId`, an unread notification of the same
+ * type from the same actor to the same user is updated instead (issue 17 "Mail and
+ * notification flood": 60 requests and cancellations make two notifications, not
+ * 120); it takes the new text, time and a new `seq`, so open streams get it again.
+ */
 export async function addNotification(tx: Database, n: NewNotification): Promise<string> {
+  if (n.actorId) {
+    const [folded] = await tx
+      .update(notifications)
+      .set({ title: n.title, body: n.body, link: n.link, createdAt: sql`now()`, seq: sql`plateful_next_event_seq()` })
+      .where(
+        and(
+          eq(notifications.userId, n.userId),
+          eq(notifications.type, n.type),
+          eq(notifications.actorId, n.actorId),
+          isNull(notifications.readAt),
+        ),
+      )
+      .returning({ id: notifications.id });
+    if (folded) {
+      await publish(tx, { kind: 'notification', userId: n.userId, id: folded.id });
+      return folded.id;
+    }
+  }
   const [row] = await tx.insert(notifications).values(n).returning({ id: notifications.id });
   await publish(tx, { kind: 'notification', userId: n.userId, id: row!.id });
   return row!.id;

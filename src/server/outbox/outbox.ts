@@ -42,16 +42,32 @@ export function onLocalEnqueue(listener: Listener): () => void {
   return () => void localListeners.delete(listener);
 }
 
+/** When a queued row runs, and what may cancel it. */
+export interface EnqueueOptions {
+  /** Not before this many milliseconds from now (a grace period, issue 17). */
+  delayMs?: number;
+  /** Names the event the row depends on (e.g. `request:<id>`); `dropQueued` with it deletes the row while unsent. */
+  dropKey?: string;
+}
+
 /**
  * Adds `mail` to the outbox through `db` — pass the transaction of the event the
  * mail reports, so the mail exists exactly when the event does. Wakes the workers
  * of every process on commit (`pg_notify`) and this process's at once; nothing is
- * sent before the transaction commits. Resolves with the row id.
+ * sent before the transaction commits (nor before `opts.delayMs`). Resolves with the row id.
  */
-export async function enqueueMail(db: DbOrTx, mail: OutboxMail): Promise<string> {
+export async function enqueueMail(db: DbOrTx, mail: OutboxMail, opts: EnqueueOptions = {}): Promise<string> {
   const [row] = await db
     .insert(outbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, headers: mail.headers ?? null })
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      headers: mail.headers ?? null,
+      dropKey: opts.dropKey ?? null,
+      ...(opts.delayMs ? { runAt: sql`now() + ${opts.delayMs} * interval '1 millisecond'` } : {}),
+    })
     .returning({ id: outbox.id });
   await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   // Still inside the caller's transaction perhaps: a wake-up that finds nothing is
@@ -77,6 +93,19 @@ export async function claimDue(db: Database, limit: number, leaseMs: number): Pr
     .set({ runAt: sql`now() + ${leaseMs} * interval '1 millisecond'`, attempts: sql`${outbox.attempts} + 1` })
     .where(sql`${outbox.id} in (${due})`)
     .returning();
+}
+
+/**
+ * Deletes the rows queued with `dropKey` that were never attempted (the event they
+ * report was undone, e.g. a request cancelled in its grace period); one already
+ * handed to the relay is left alone. Resolves with how many were dropped.
+ */
+export async function dropQueued(db: Pick<Database, 'delete'>, dropKey: string): Promise<number> {
+  const rows = await db
+    .delete(outbox)
+    .where(and(eq(outbox.dropKey, dropKey), isNull(outbox.failedAt), sql`${outbox.attempts} = 0`))
+    .returning({ id: outbox.id });
+  return rows.length;
 }
 
 /** Forgets a sent row (its text may hold a one-time link). */
