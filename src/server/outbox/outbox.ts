@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { outbox } from '../db/schema/index.js';
+import { outbox, type PushJob } from '../db/schema/index.js';
 
 /** The NOTIFY channel that wakes every process's worker after an enqueue commits. */
 export const OUTBOX_CHANNEL = 'plateful_outbox';
@@ -25,6 +25,14 @@ export interface OutboxMail {
   headers?: Record<string, string>;
   /** Set by the worker: the row id, the same on every attempt; the mailer makes the Message-ID of it (issue 22). */
   key?: string;
+}
+
+/** A web push to send (issue 20): to one subscription's endpoint, the notification's title and body. */
+export interface OutboxPush {
+  endpoint: string;
+  title: string;
+  body: string;
+  job: PushJob;
 }
 
 /** A claimed row, as the worker sends it. */
@@ -57,14 +65,19 @@ export interface EnqueueOptions {
  * sent before the transaction commits (nor before `opts.delayMs`). Resolves with the row id.
  */
 export async function enqueueMail(db: DbOrTx, mail: OutboxMail, opts: EnqueueOptions = {}): Promise<string> {
+  return enqueue(db, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, headers: mail.headers ?? null }, opts);
+}
+
+/** Adds a web push to the outbox through `db` (the event's transaction), like `enqueueMail`. */
+export async function enqueuePush(db: DbOrTx, push: OutboxPush, opts: EnqueueOptions = {}): Promise<string> {
+  return enqueue(db, { kind: 'push', to: push.endpoint, subject: push.title, text: push.body, push: push.job }, opts);
+}
+
+async function enqueue(db: DbOrTx, values: typeof outbox.$inferInsert, opts: EnqueueOptions): Promise<string> {
   const [row] = await db
     .insert(outbox)
     .values({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      headers: mail.headers ?? null,
+      ...values,
       dropKey: opts.dropKey ?? null,
       ...(opts.delayMs ? { runAt: sql`now() + ${opts.delayMs} * interval '1 millisecond'` } : {}),
     })
