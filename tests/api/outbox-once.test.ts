@@ -3,7 +3,7 @@
 // recorded as sent, not when the relay answers after the lease would have run out
 // (SMTP timeouts shorter than the lease, checked at start) — every mail carries a
 // stable Message-ID, and one slow mail does not hold up the others.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { outbox as outboxTable } from '../../src/server/db/schema/index.js';
 import { enqueueMail } from '../../src/server/outbox/outbox.js';
@@ -54,10 +54,20 @@ describe('outbox lease and SMTP timeout configuration', () => {
 });
 
 describe.each(BACKENDS)('outbox on %s', (backend) => {
+  let box: Inbox;
+  let app: Awaited<ReturnType<typeof appWith>>['app'];
+  // Built once before the test: starting an embedded database is slow on a busy machine.
+  beforeAll(async () => {
+    box = await startInbox(0, { delayFor: (m) => (recipient(m) === 'slow@example.org' ? 4_000 : 0) });
+    ({ app } = await appWith(backend, box.url, { OUTBOX_LEASE_MS: '10000', SMTP_TIMEOUT_MS: '8000' }, { pollMs: 60_000 }));
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+    await box.close();
+  });
+
   it('sends the other mails while one waits on a slow relay', async () => {
     let slowArrived = false;
-    const box = await inbox({ delayFor: (m) => (recipient(m) === 'slow@example.org' ? 4_000 : 0) });
-    const { app } = await appWith(backend, box.url, { OUTBOX_LEASE_MS: '10000', SMTP_TIMEOUT_MS: '8000' }, { pollMs: 60_000 });
     await enqueueMail(app.db, mail('slow@example.org'));
     // The slow mail is in the relay's hands (its data sent, no answer yet).
     for (let i = 0; i < 100 && !slowArrived; i++) {
