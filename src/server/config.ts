@@ -3,6 +3,7 @@
  * "How it starts"). Nothing else in the server reads `process.env`.
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
@@ -51,6 +52,8 @@ const EnvSchema = z.object({
   NEW_REQUEST_MAIL_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(86_400_000).default(120_000),
   OUTBOX_LEASE_MS: millis(60_000),
   SMTP_TIMEOUT_MS: millis(30_000),
+  IMAGE_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(64).optional(),
+  IMAGE_QUEUE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(10),
 });
 
 /** The typed configuration handed to `buildApp`. */
@@ -104,6 +107,10 @@ export interface Config {
   outboxLeaseMs: number;
   /** The SMTP client's connection, greeting and socket timeouts, ms (issue 22). */
   smtpTimeoutMs: number;
+  /** Photos processed at once (issue 22; default: one per spare core). */
+  imageWorkers: number;
+  /** Uploads that may wait for a worker; past them, 503 with Retry-After (issue 22). */
+  imageQueue: number;
 }
 
 /** Raised when a variable is wrong; `main.ts` prints its message as one line and exits. */
@@ -198,6 +205,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     newRequestMailDelayMs: e.NEW_REQUEST_MAIL_DELAY_MS,
     outboxLeaseMs: e.OUTBOX_LEASE_MS,
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+    // One core always stays free for requests (issue 22).
+    imageWorkers: e.IMAGE_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    imageQueue: e.IMAGE_QUEUE,
   };
 }
 
