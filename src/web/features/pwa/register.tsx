@@ -9,7 +9,7 @@
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Workbox } from 'workbox-window';
-import { navigateTo } from '../../lib/navigation.js';
+import { navigate } from '../../lib/router.js';
 
 let updateWaiting = false;
 const listeners = new Set<() => void>();
@@ -61,7 +61,7 @@ export function registerServiceWorker(): void {
     if (reloadAsked) window.location.reload();
   });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; path?: string }>) => {
-    if (event.data?.type === 'plateful:navigate' && event.data.path?.startsWith('/')) navigateTo(event.data.path);
+    if (event.data?.type === 'plateful:navigate' && event.data.path?.startsWith('/')) navigate(event.data.path);
   });
   void wb.register();
 
