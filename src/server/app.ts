@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes.js';
+import { answerCachePlugin } from './cache/plugin.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
 import { authPlugin } from './auth/plugin.js';
@@ -23,6 +24,8 @@ import { foodRoutes } from './foods/routes.js';
 import { healthRoutes } from './http/health.js';
 import { imageCleanupPlugin } from './images/cleanup.js';
 import { imageRoutes } from './images/routes.js';
+import { openImageStore } from './images/storage/open.js';
+import type { ImageStore } from './images/storage/store.js';
 import { registerJsonParser } from './http/json.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
@@ -50,6 +53,8 @@ declare module 'fastify' {
     db: Database;
     /** Notifications, mails and live events of request changes (issue 11). */
     notifier: Notifier;
+    /** Where photo bytes live (issue 22): the database on PostgreSQL, files on the embedded one. */
+    imageStore: ImageStore;
   }
 }
 
@@ -100,7 +105,10 @@ export async function buildApp(
     }));
   app.decorate('db', handle.db);
   app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret }));
+  const imageStore = await openImageStore(handle, config.dataDir);
+  app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {
+    await imageStore.close();
     if (!database) await handle.close();
   });
 
@@ -132,6 +140,8 @@ export async function buildApp(
     // Pagination of GET /api/foods (issue "Performance") is announced in these headers.
     exposedHeaders: ['X-Next-Cursor', 'Link'],
   });
+  // Issue 21: public anonymous answers from this process's cache (after the headers above, before compression).
+  if (config.cache) await app.register(answerCachePlugin, { database: handle, ...config.cache });
   // Text answers over 1 KiB are brotli- or gzip-compressed; built assets come precompressed (static.ts).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 

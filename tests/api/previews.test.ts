@@ -3,10 +3,8 @@
 // detail page and its photo's preload; the 1200 × 630 JPEG from the stored photo (made
 // once) or a drawn card; the neutral card for a listing that can no longer be had; the
 // site's card on other pages.
-import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageVariants } from '../../src/server/db/schema/index.js';
 import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
 import { photo, upload } from './images-support.js';
 
@@ -78,8 +76,9 @@ describe.each(BACKENDS)('link previews on %s', (backend) => {
     expect(await sharp(first.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
     const second = await t.app.inject({ method: 'GET', url: `/api/previews/foods/${withPhoto}` });
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
-    const stored = await t.app.db.select().from(imageVariants).where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.size, 1200)));
-    expect(stored.map((v) => v.contentType)).toEqual(['image/jpeg']);
+    const stored = await t.app.imageStore.getVariant(t.app.db, imageId, 1200);
+    expect(stored?.contentType).toBe('image/jpeg');
+    expect(stored?.bytes.equals(first.rawPayload)).toBe(true);
   });
 
   it('draws a card with the name for a food without a stored photo', async () => {

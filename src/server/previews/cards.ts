@@ -1,15 +1,14 @@
 /**
  * The 1200 × 630 JPEG images of link previews (issue 20; the size Open Graph
  * consumers show large): a listing's first stored photo cut to that frame, made
- * once by sharp and kept beside the photo's other variants; or, for a listing
+ * once by sharp and kept beside the photo's other variants (the image store); or, for a listing
  * without a stored photo and for the site itself, a card drawn from an SVG with
  * the name on Plateful's indigo.
  */
-import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { imageVariants } from '../db/schema/index.js';
+import type { ImageStore } from '../images/storage/store.js';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -64,22 +63,16 @@ export async function drawCard(title: string, subtitle: string): Promise<Buffer>
  * from its largest variant (cover, centred) and stored once (a concurrent maker's
  * identical row wins). Undefined when the photo is not stored.
  */
-export async function photoCard(db: Database, imageId: string): Promise<Buffer | undefined> {
-  const variant = (size: number) =>
-    db
-      .select({ bytes: imageVariants.bytes })
-      .from(imageVariants)
-      .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.size, size)))
-      .then((rows) => rows[0]?.bytes);
-  const made = await variant(PREVIEW_VARIANT);
-  if (made) return made;
-  const source = await variant(IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+export async function photoCard(db: Database, store: ImageStore, imageId: string): Promise<Buffer | undefined> {
+  const made = await store.getVariant(db, imageId, PREVIEW_VARIANT);
+  if (made) return made.bytes;
+  const source = await store.getVariant(db, imageId, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
   if (!source) return undefined;
-  const bytes = await sharp(source)
+  const bytes = await sharp(source.bytes)
     .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' })
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer();
-  await db.insert(imageVariants).values({ imageId, size: PREVIEW_VARIANT, contentType: 'image/jpeg', bytes }).onConflictDoNothing();
+  await db.transaction((tx) => store.putVariants(tx, imageId, [{ size: PREVIEW_VARIANT, contentType: 'image/jpeg', bytes }]));
   return bytes;
 }

@@ -81,7 +81,7 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
     if (!available(row)) return sendJpeg(reply, await fixedCard('unavailable', 'No longer available', 'Find more food shared nearby'), 600);
     for (const url of [row.imageUrl, ...row.gallery]) {
       const imageId = platefulImageId(url);
-      const bytes = imageId ? await photoCard(app.db, imageId) : undefined;
+      const bytes = imageId ? await photoCard(app.db, app.imageStore, imageId) : undefined;
       if (bytes) return sendJpeg(reply, bytes, 3600);
     }
     return sendJpeg(reply, await drawCard(row.name, `Quantity ${row.quantity} · expires ${expiry(row)}`), 3600);
