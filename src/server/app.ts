@@ -66,8 +66,11 @@ export const BODY_LIMIT = 64 * 1024;
 export async function buildApp(
   config: Config,
   database?: DatabaseHandle,
-  /** `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests). */
-  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions> } = {},
+  /**
+   * `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests);
+   * `ownsDatabase`: a given `database` is closed with the app too (main.ts opens it early).
+   */
+  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions>; ownsDatabase?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -107,7 +110,7 @@ export async function buildApp(
   app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {
     await imageStore.close();
-    if (!database) await handle.close();
+    if (!database || opts.ownsDatabase) await handle.close();
   });
 
   await app.register(helmet, {
