@@ -105,7 +105,7 @@ export async function buildApp(
       onPoolError: (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
     }));
   app.decorate('db', handle.db);
-  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret }));
+  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret, newRequestMailDelayMs: config.newRequestMailDelayMs }));
   const imageStore = await openImageStore(handle, config.dataDir);
   app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {
@@ -158,7 +158,7 @@ export async function buildApp(
 
   await app.register(mailPlugin, { config });
   await app.register(pushPlugin, { config });
-  await app.register(outboxPlugin, { database: handle, options: opts.outbox });
+  await app.register(outboxPlugin, { database: handle, leaseMs: config.outboxLeaseMs, options: opts.outbox });
   await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
@@ -172,7 +172,7 @@ export async function buildApp(
   await app.register(notificationRoutes);
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
   await app.register(pushRoutes, { config });
-  await app.register(eventRoutes, { listen: handle.listen });
+  await app.register(eventRoutes, { listen: handle.listen, caps: config });
   await app.register(staticRoutes);
   return app;
 }
