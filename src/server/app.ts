@@ -31,13 +31,15 @@ import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
 import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
+import { PageRenderer } from './previews/page.js';
+import { previewRoutes } from './previews/routes.js';
 import { pushRoutes } from './push/routes.js';
 import { pushPlugin } from './push/sender.js';
 import type { OutboxOptions } from './outbox/worker.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerOriginCheck } from './http/origin.js';
 import { registerProblemHandler } from './http/problem.js';
-import { staticRoutes } from './http/static.js';
+import { WEB_DIST, staticRoutes } from './http/static.js';
 import { registerWriteLimit } from './http/write-limit.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { messageRoutes } from './messages/routes.js';
@@ -173,6 +175,8 @@ export async function buildApp(
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
   await app.register(pushRoutes, { config });
   await app.register(eventRoutes, { listen: handle.listen, caps: config });
-  await app.register(staticRoutes);
+  const renderer = new PageRenderer(WEB_DIST);
+  await app.register(previewRoutes, { config, renderer });
+  await app.register(staticRoutes, { publicUrl: config.publicUrl, renderer });
   return app;
 }
