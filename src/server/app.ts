@@ -71,10 +71,11 @@ export async function buildApp(
   config: Config,
   database?: DatabaseHandle,
   /**
-   * `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker
-   * tuning (tests); `clock`: the current instant, for tests that move time (default the system clock).
+   * `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests);
+   * `ownsDatabase`: a given `database` is closed with the app too (main.ts opens it early);
+   * `clock`: the current instant, for tests that move time (default the system clock; issue 16).
    */
-  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions>; clock?: () => Date } = {},
+  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions>; ownsDatabase?: boolean; clock?: () => Date } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -115,7 +116,7 @@ export async function buildApp(
   app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {
     await imageStore.close();
-    if (!database) await handle.close();
+    if (!database || opts.ownsDatabase) await handle.close();
   });
 
   await app.register(helmet, {
