@@ -26,6 +26,8 @@ import { imageCleanupPlugin } from './images/cleanup.js';
 import { imageRoutes } from './images/routes.js';
 import { openImageStore } from './images/storage/open.js';
 import type { ImageStore } from './images/storage/store.js';
+import { impactRoutes } from './impact/routes.js';
+import { lifecyclePlugin } from './lifecycle/plugin.js';
 import { registerJsonParser } from './http/json.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
@@ -173,6 +175,8 @@ export async function buildApp(
   await app.register(imageRoutes, { config });
   await app.register(imageCleanupPlugin);
   await app.register(requestRoutes);
+  await app.register(impactRoutes, { co2ePerKg: config.impactCo2ePerKg });
+  await app.register(lifecyclePlugin);
   await app.register(accountRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);

@@ -26,6 +26,8 @@ export interface FoodFields {
   AdditionalNotes: string;
   /** Issue 12; undefined on an update keeps the listing's gallery. */
   FoodGallery?: string[];
+  /** Issue 16; undefined on an update keeps the listing's weight, null clears it. */
+  FoodWeightKg?: number | null;
 }
 
 /**
@@ -54,6 +56,7 @@ export function toFood(row: FoodRow, showEmail: boolean, today: string): Food {
     ...(row.gallery.length ? { FoodGallery: row.gallery } : {}),
     Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}) },
     FoodStatus: foodStatus(row, today),
+    ...(row.weightKg === null ? {} : { FoodWeightKg: row.weightKg }),
   };
 }
 
@@ -90,6 +93,7 @@ function columns(input: FoodFields, donor: SessionUser) {
     name: input.FoodName,
     imageUrl: unproxied(input.FoodImage),
     ...(input.FoodGallery ? { gallery: input.FoodGallery.map(unproxied) } : {}),
+    ...(input.FoodWeightKg === undefined ? {} : { weightKg: input.FoodWeightKg }),
     quantity: input.FoodQuantity,
     pickupLocation: input.PickupLocation,
     expiresOn: input.ExpiredDateTime,

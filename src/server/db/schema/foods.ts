@@ -1,6 +1,6 @@
 /** Food listings (SPEC.md §3 Food, DESIGN.md "Data"). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LISTED_FOOD_STATUSES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
@@ -42,6 +42,8 @@ export const foods = pgTable(
     donorEmail: text('donor_email').notNull(),
     /** Issue 16: where the listing is in its life (see `STORED_FOOD_STATUSES`). */
     status: text('status', { enum: STORED_FOOD_STATUSES }).notNull().default('Available'),
+    /** Issue 16: the donor's approximate weight of the whole listing, kg (optional; impact figures). */
+    weightKg: numeric('weight_kg', { precision: 8, scale: 3, mode: 'number' }),
     ...timestamps,
   },
   (t) => [

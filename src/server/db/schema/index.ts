@@ -8,6 +8,7 @@ export * from './auth.js';
 export * from './events.js';
 export * from './foods.js';
 export * from './images.js';
+export * from './impact.js';
 export * from './messages.js';
 export * from './notifications.js';
 export * from './outbox.js';

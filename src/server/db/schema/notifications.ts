@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'request.no_show',
   'food.collected',
   'food.expired',
+  'pickup.reminder',
+  'pickup.check',
 ] as const;
 
 /**
