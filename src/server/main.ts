@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { flushLogs } from './http/log-destination.js';
 import { shutdown } from './http/shutdown.js';
 import { seedDemoData } from './seed/demo.js';
 
@@ -35,7 +36,10 @@ async function main() {
       if (closing) return;
       closing = true;
       app.log.info(`${signal}: shutting down`);
-      void shutdown(app, config.shutdownTimeoutMs).then((code) => process.exit(code));
+      void shutdown(app, config.shutdownTimeoutMs).then((code) => {
+        flushLogs();
+        process.exit(code);
+      });
     });
   }
   await app.listen({ port: config.port, host: config.host });
