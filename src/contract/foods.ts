@@ -1,6 +1,6 @@
 /** Food listings: body, query and answer schemas of `/api/foods` (SPEC.md §3, §7). */
 import { z } from 'zod';
-import { CalendarDate, HttpUrl, LIMITS, Person, noNul, requiredText } from './common.js';
+import { CalendarDate, HttpUrl, LIMITS, Person, noNul, requiredLine, requiredText } from './common.js';
 import { FOOD_GALLERY_MAX } from './images.js';
 
 /**
@@ -9,14 +9,14 @@ import { FOOD_GALLERY_MAX } from './images.js';
  * from the session (DESIGN.md "The API"). Any other field is refused.
  */
 export const FoodInput = z.strictObject({
-  FoodName: requiredText(LIMITS.name),
+  FoodName: requiredLine(LIMITS.name),
   FoodImage: HttpUrl,
   FoodQuantity: z.coerce
     .number({ error: 'must be a whole number' })
     .int({ error: 'must be a whole number' })
     .min(LIMITS.quantityMin, { error: `must be at least ${LIMITS.quantityMin}` })
     .max(LIMITS.quantityMax, { error: `must be at most ${LIMITS.quantityMax}` }),
-  PickupLocation: requiredText(LIMITS.location),
+  PickupLocation: requiredLine(LIMITS.location),
   ExpiredDateTime: CalendarDate,
   AdditionalNotes: requiredText(LIMITS.notes),
   /**

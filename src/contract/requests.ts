@@ -15,7 +15,7 @@ export type RequestStatus = z.infer<typeof RequestStatus>;
 export const RequestInput = z.strictObject({
   FoodId: Id,
   AdditionalNotes: optionalText(LIMITS.notes),
-  DonationMoney: optionalText(LIMITS.donation),
+  DonationMoney: optionalText(LIMITS.donation, { line: true }),
   _id: z.unknown().optional(),
   FoodName: z.unknown().optional(),
   FoodImage: z.unknown().optional(),
