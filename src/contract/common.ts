@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 
-export { LIMITS, REQUEST_STATUSES } from './limits.js';
+export { DONOR_EMAIL_STATUSES, LIMITS, REQUEST_STATUSES } from './limits.js';
 
 /**
  * Text checks for characters PostgreSQL cannot store: `text` never holds U+0000,
@@ -52,7 +52,7 @@ export const optionalText = (max: number, { line = false } = {}) =>
     .trim()
     .max(max, { error: `must be at most ${max} characters` })
     .refine(...noNul)
-    .refine(...(line ? oneLine : multiLine))
+    .refine(line ? oneLine[0] : multiLine[0], line ? oneLine[1] : multiLine[1])
     .nullish()
     .transform((v) => v ?? '');
 

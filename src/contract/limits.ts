@@ -25,3 +25,11 @@ export const LIMITS = {
 
 /** Request statuses shown by the product (SPEC.md §4), in the order a request goes through them. */
 export const REQUEST_STATUSES = ['Pending', 'Delivered'] as const;
+
+/**
+ * Request statuses in which the requester reads the donor's address (issue 17):
+ * once the donor has taken the request up, never while it is only asked for, so
+ * requesting and cancelling harvests no addresses. The donor always sees the
+ * requesters' addresses (SPEC.md §2 /manage-food: the email column).
+ */
+export const DONOR_EMAIL_STATUSES = ['Delivered'] as const satisfies ReadonlyArray<(typeof REQUEST_STATUSES)[number]>;

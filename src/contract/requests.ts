@@ -1,6 +1,7 @@
 /** Food requests: body, query and answer schemas of `/api/requests` (SPEC.md §3, §7). */
 import { z } from 'zod';
 import { Id, LIMITS, Person, REQUEST_STATUSES, optionalText } from './common.js';
+import { Donator } from './foods.js';
 
 /** Request statuses shown by the product (SPEC.md §4). */
 export const RequestStatus = z.enum(REQUEST_STATUSES);
@@ -44,7 +45,8 @@ export const FoodRequest = z.object({
   FoodImage: z.string(),
   PickupLocation: z.string(),
   ExpiredDateTime: z.string(),
-  Donator: Person,
+  /** `Email` is left out for the requester until the donor has taken the request up (issue 17). */
+  Donator,
   AdditionalNotes: z.string(),
   DonationMoney: z.string(),
   Requester: Person,

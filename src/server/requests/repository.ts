@@ -5,7 +5,7 @@
  * its requester only while `Pending`.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { FoodRequest } from '../../contract/index.js';
+import { DONOR_EMAIL_STATUSES, type FoodRequest } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { requests } from '../db/schema/index.js';
@@ -15,8 +15,13 @@ import type { Notifier } from '../notifications/notifier.js';
 
 export type RequestRow = typeof requests.$inferSelect;
 
-/** Maps a row to the API's `FoodRequest`; `RequestDate` as an ISO 8601 UTC instant. */
-export function toFoodRequest(row: RequestRow): FoodRequest {
+/**
+ * Maps a row to the API's `FoodRequest` as `viewerId` sees it; `RequestDate` as
+ * an ISO 8601 UTC instant. `Donator.Email` is left out for anyone but the donor
+ * until the request reaches a status of {@link DONOR_EMAIL_STATUSES}.
+ */
+export function toFoodRequest(row: RequestRow, viewerId: string): FoodRequest {
+  const showDonorEmail = row.donorId === viewerId || (DONOR_EMAIL_STATUSES as readonly string[]).includes(row.status);
   return {
     _id: row.id,
     FoodId: row.foodId,
@@ -24,7 +29,7 @@ export function toFoodRequest(row: RequestRow): FoodRequest {
     FoodImage: row.foodImage,
     PickupLocation: row.pickupLocation,
     ExpiredDateTime: row.expiresOn,
-    Donator: { Email: row.donorEmail, Name: row.donorName, Image: row.donorImage },
+    Donator: { Name: row.donorName, Image: row.donorImage, ...(showDonorEmail ? { Email: row.donorEmail } : {}) },
     AdditionalNotes: row.notes,
     DonationMoney: row.donationMoney,
     Requester: { Email: row.requesterEmail, Name: row.requesterName, Image: row.requesterImage },
