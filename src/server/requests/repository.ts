@@ -4,7 +4,7 @@
  * `Pending`, may be marked `Delivered` by the donor, and cancelled (deleted) by
  * its requester only while `Pending`.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { DONOR_EMAIL_STATUSES, type FoodRequest } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
@@ -53,6 +53,7 @@ export async function createRequest(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const food = await requireFood(tx, input.FoodId, 'share');
+    if (food.heldAt && food.donorId !== requester.id) throw problem(404, 'No food listing has this id.');
     if (food.donorId === requester.id) throw problem(409, 'You cannot request your own food.');
     if (food.expiresOn < today) throw problem(409, 'This food has expired and can no longer be requested.');
     const [pending] = await tx
@@ -96,7 +97,12 @@ export async function listFoodRequests(db: Database, foodId: string, userId: str
 
 /** The query of one food's requests, newest first (exported unexecuted for the EXPLAIN test). */
 export function foodRequestsQuery(db: Database, foodId: string) {
-  return db.select().from(requests).where(eq(requests.foodId, foodId)).orderBy(desc(requests.requestedAt), desc(requests.id));
+  // Held requests (issue 17) wait for their requester's review before the donor sees them.
+  return db
+    .select()
+    .from(requests)
+    .where(and(eq(requests.foodId, foodId), isNull(requests.heldAt)))
+    .orderBy(desc(requests.requestedAt), desc(requests.id));
 }
 
 /** The requests `requesterId` made, newest first. */

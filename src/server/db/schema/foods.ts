@@ -1,6 +1,6 @@
 /** Food listings (SPEC.md §3 Food, DESIGN.md "Data"). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 
@@ -27,6 +27,12 @@ export const foods = pgTable(
     donorName: text('donor_name').notNull(),
     donorImage: text('donor_image').notNull(),
     donorEmail: text('donor_email').notNull(),
+    /**
+     * Set when Google sign-in took over the never-verified account that made this
+     * listing (issue 17): hidden from everyone but its donor until the owner keeps
+     * or deletes it (`account/held.ts`).
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

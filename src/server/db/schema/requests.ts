@@ -34,6 +34,8 @@ export const requests = pgTable(
     requesterEmail: text('requester_email').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('Pending'),
+    /** Like `foods.held_at` (issue 17): a held request is not shown to the donor until its owner keeps it. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
   },
   (t) => [
     index('requests_food_id_idx').on(t.foodId, t.requestedAt),
