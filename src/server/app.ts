@@ -23,6 +23,8 @@ import { foodRoutes } from './foods/routes.js';
 import { healthRoutes } from './http/health.js';
 import { imageCleanupPlugin } from './images/cleanup.js';
 import { imageRoutes } from './images/routes.js';
+import { openImageStore } from './images/storage/open.js';
+import type { ImageStore } from './images/storage/store.js';
 import { registerJsonParser } from './http/json.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     db: Database;
     /** Notifications, mails and live events of request changes (issue 11). */
     notifier: Notifier;
+    /** Where photo bytes live (issue 22): the database on PostgreSQL, files on the embedded one. */
+    imageStore: ImageStore;
   }
 }
 
@@ -98,7 +102,10 @@ export async function buildApp(
     }));
   app.decorate('db', handle.db);
   app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret }));
+  const imageStore = await openImageStore(handle, config.dataDir);
+  app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {
+    await imageStore.close();
     if (!database) await handle.close();
   });
 

@@ -3,6 +3,7 @@
  * "How it starts"). Nothing else in the server reads `process.env`.
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
@@ -46,6 +47,8 @@ const EnvSchema = z.object({
   DB_POOL_TIMEOUT_MS: millis(3000),
   REQUEST_TIMEOUT_MS: millis(20_000),
   SHUTDOWN_TIMEOUT_MS: millis(10_000),
+  IMAGE_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(64).optional(),
+  IMAGE_QUEUE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(10),
 });
 
 /** The typed configuration handed to `buildApp`. */
@@ -89,6 +92,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may take to finish, ms. */
   shutdownTimeoutMs: number;
+  /** Photos processed at once (issue 22; default: one per spare core). */
+  imageWorkers: number;
+  /** Uploads that may wait for a worker; past them, 503 with Retry-After (issue 22). */
+  imageQueue: number;
 }
 
 /** Raised when a variable is wrong; `main.ts` prints its message as one line and exits. */
@@ -172,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolTimeoutMs: e.DB_POOL_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    // One core always stays free for requests (issue 22).
+    imageWorkers: e.IMAGE_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    imageQueue: e.IMAGE_QUEUE,
   };
 }
 
