@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes.js';
+import { answerCachePlugin } from './cache/plugin.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
 import { authPlugin } from './auth/plugin.js';
@@ -137,6 +138,8 @@ export async function buildApp(
     // Pagination of GET /api/foods (issue "Performance") is announced in these headers.
     exposedHeaders: ['X-Next-Cursor', 'Link'],
   });
+  // Issue 21: public anonymous answers from this process's cache (after the headers above, before compression).
+  if (config.cache) await app.register(answerCachePlugin, { database: handle, ...config.cache });
   // Text answers over 1 KiB are brotli- or gzip-compressed; built assets come precompressed (static.ts).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 

@@ -47,6 +47,9 @@ const EnvSchema = z.object({
   DB_POOL_TIMEOUT_MS: millis(3000),
   REQUEST_TIMEOUT_MS: millis(20_000),
   SHUTDOWN_TIMEOUT_MS: millis(10_000),
+  CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  CACHE_MAX_ENTRIES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000_000).default(10_000),
+  CACHE_MAX_MB: z.coerce.number({ error: 'must be a number of megabytes' }).min(0.01).max(65_536).default(64),
   IMAGE_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(64).optional(),
   IMAGE_QUEUE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(10),
 });
@@ -92,6 +95,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may take to finish, ms. */
   shutdownTimeoutMs: number;
+  /** Issue 21: the per-process cache of public anonymous answers; undefined when `CACHE=off`. */
+  cache?: { maxEntries: number; maxBytes: number };
   /** Photos processed at once (issue 22; default: one per spare core). */
   imageWorkers: number;
   /** Uploads that may wait for a worker; past them, 503 with Retry-After (issue 22). */
@@ -179,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolTimeoutMs: e.DB_POOL_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    cache: e.CACHE === 'on' ? { maxEntries: e.CACHE_MAX_ENTRIES, maxBytes: Math.round(e.CACHE_MAX_MB * 1024 * 1024) } : undefined,
     // One core always stays free for requests (issue 22).
     imageWorkers: e.IMAGE_WORKERS ?? Math.max(1, availableParallelism() - 1),
     imageQueue: e.IMAGE_QUEUE,
