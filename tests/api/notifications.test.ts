@@ -74,7 +74,8 @@ describe.each(BACKENDS)('notifications API on %s', (backend) => {
     const foodId = await addFood('Muffins');
     const served = await signUp(t.app, 'Served Sue');
     const servedRequest = await request(served, foodId);
-    await call(t.app, 'PATCH', `/api/requests/${servedRequest}`, donor, { Status: 'Delivered' });
+    // Some muffins are left after Sue's (issue 16), so the listing stays open for others.
+    await call(t.app, 'PATCH', `/api/requests/${servedRequest}`, donor, { Status: 'Delivered', SomeLeft: true });
     await request(requester, foodId);
     await request(other, foodId);
     const servedBefore = (await list(served)).length;
@@ -94,12 +95,14 @@ describe.each(BACKENDS)('notifications API on %s', (backend) => {
     const before = (await list(donor)).length;
     const foodId = await addFood('Apples');
     expect((await call(t.app, 'POST', '/api/requests', donor, { FoodId: foodId })).statusCode).toBe(409);
-    const requestId = await request(requester, foodId);
-    expect((await call(t.app, 'POST', '/api/requests', requester, { FoodId: foodId })).statusCode).toBe(409);
+    // Someone new: a further request of an earlier requester would fold into their unread notification (issue 17).
+    const newcomer = await signUp(t.app, 'Nia Newcomer');
+    const requestId = await request(newcomer, foodId);
+    expect((await call(t.app, 'POST', '/api/requests', newcomer, { FoodId: foodId })).statusCode).toBe(409);
     await call(t.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Delivered' });
-    const requesterBefore = (await list(requester)).length;
+    const requesterBefore = (await list(newcomer)).length;
     expect((await call(t.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Delivered' })).statusCode).toBe(409);
-    expect(await list(requester)).toHaveLength(requesterBefore);
+    expect(await list(newcomer)).toHaveLength(requesterBefore);
     expect(await list(donor)).toHaveLength(before + 1);
   });
 

@@ -120,4 +120,19 @@ describe.each(BACKENDS)('who sees whose email on %s', (backend) => {
     }
     expect([...seen]).toEqual([]);
   });
+
+  it('accepting a request shows the requester the donor’s address; declining does not', async () => {
+    const giver = await signUp(t.app, 'Gita Giver');
+    const food = (await call(t.app, 'POST', '/api/foods', giver, foodBody({ FoodName: 'Accepted Apples' }))).json().insertedId as string;
+    const [yes, no] = [await signUp(t.app, 'Yara Yes'), await signUp(t.app, 'Nils No')];
+    const ask = async (p: Person) => (await call(t.app, 'POST', '/api/requests', p, { FoodId: food, AdditionalNotes: '', DonationMoney: '' })).json().insertedId as string;
+    const [yesId, noId] = [await ask(yes), await ask(no)];
+    expect((await call(t.app, 'PATCH', `/api/requests/${yesId}`, giver, { Status: 'Accepted' })).statusCode).toBe(200);
+    expect((await call(t.app, 'PATCH', `/api/requests/${noId}`, giver, { Status: 'Declined' })).statusCode).toBe(200);
+    const donatorOf = async (p: Person) => (await call(t.app, 'GET', `/api/requests?email=${encodeURIComponent(p.email)}`, p)).json()[0].Donator;
+    expect(await donatorOf(yes)).toMatchObject({ Email: giver.email });
+    expect((await call(t.app, 'GET', `/api/foods/${food}`, yes)).json().Donator.Email).toBe(giver.email);
+    expect(await donatorOf(no)).not.toHaveProperty('Email');
+    expect((await call(t.app, 'GET', `/api/foods/${food}`, no)).json().Donator).not.toHaveProperty('Email');
+  });
 });

@@ -11,6 +11,7 @@ import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { foods, requests } from '../db/schema/index.js';
 import { toFood } from '../foods/repository.js';
+import { localToday } from '../lib/dates.js';
 import { toFoodRequest } from '../requests/repository.js';
 
 /** The user's held listings (latest expiry first) and requests (newest first). */
@@ -25,7 +26,7 @@ export async function listHeld(db: Database, userId: string): Promise<HeldItems>
     .from(requests)
     .where(and(eq(requests.requesterId, userId), isNotNull(requests.heldAt)))
     .orderBy(desc(requests.requestedAt), desc(requests.id));
-  return { Foods: heldFoods.map((row) => toFood(row, true)), Requests: heldRequests.map((row) => toFoodRequest(row, userId)) };
+  return { Foods: heldFoods.map((row) => toFood(row, true, localToday())), Requests: heldRequests.map((row) => toFoodRequest(row, userId)) };
 }
 
 /** Releases every held item of `user`, under their current name and photo; returns how many. */

@@ -7,22 +7,31 @@
  * | request.created | donor | NewRequests |
  * | request.delivered | requester | RequestUpdates |
  * | request.cancelled | donor | none |
- * | food.deleted | each requester with a pending request | RequestUpdates |
+ * | food.deleted | each requester with an open request | RequestUpdates |
  * | message.created | the other party | Messages, only without an open stream, one per conversation per 15 min |
+ * | request.accepted / request.declined / request.no_show | requester | RequestUpdates |
+ * | food.collected | each requester whose open request was declined because another got the food | RequestUpdates |
+ *
+ * Issue 17 "Mail and notification flood": each notification names its actor, so
+ * repeats from one person fold into one (repository.ts); a new-request mail waits
+ * `NEW_REQUEST_MAIL_DELAY_MS` (config.ts) in the outbox and is dropped when the request is
+ * cancelled or withdrawn meanwhile; one requester causes at most
+ * `NEW_REQUEST_MAILS_PER_DAY` new-request mails to one donor in 24 hours.
  *
  * Each type that mails also pushes (issue 20) to every device of the recipient whose
  * push switch of the same kind is on: `{Title, Body, Link, Tag}` with the TTL of
  * `PUSH_DELIVERY` (a tag per request or conversation, so a newer push replaces an older one).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import dayjs from 'dayjs';
 import type { EmailPreferenceKey } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { messageMails } from '../db/schema/index.js';
+import { messageMails, newRequestMails } from '../db/schema/index.js';
 import { requests, users } from '../db/schema/index.js';
 import { wantsMail } from '../email-preferences/repository.js';
 import { publish } from '../events/bus.js';
 import { hasOpenStream } from '../events/presence.js';
-import { enqueueMail } from '../outbox/outbox.js';
+import { dropQueued, enqueueMail, type EnqueueOptions } from '../outbox/outbox.js';
 import { enqueuePushes } from '../push/repository.js';
 import type { PushJob } from '../db/schema/index.js';
 import { notificationMail, type MailSettings } from './mails.js';
@@ -32,6 +41,10 @@ type RequestRow = typeof requests.$inferSelect;
 
 /** Minutes between two message mails of one conversation to one person (issue 11). */
 export const MESSAGE_MAIL_GAP_MINUTES = 15;
+/** New-request mails one requester may cause to one donor in 24 hours (issue 17). */
+export const NEW_REQUEST_MAILS_PER_DAY = 3;
+/** The outbox drop key of a request's new-request mail. */
+const requestMailKey = (requestId: string) => `request:${requestId}`;
 /** Characters of a message shown in its notification. */
 const PREVIEW = 140;
 
@@ -40,10 +53,20 @@ export interface Notifier {
   requestCreated(tx: Database, request: RequestRow): Promise<void>;
   requestDelivered(tx: Database, request: RequestRow): Promise<void>;
   requestCancelled(tx: Database, request: RequestRow): Promise<void>;
-  /** `pending`: the food's pending requests, read before the delete. */
-  foodDeleted(tx: Database, pending: RequestRow[]): Promise<void>;
+  /** `open`: the food's open (Pending or Accepted) requests, read before the delete. */
+  foodDeleted(tx: Database, open: RequestRow[]): Promise<void>;
+  /** Issue 16: `request` as accepted (its `pickupAt` and `acceptNote` set). */
+  requestAccepted(tx: Database, request: RequestRow): Promise<void>;
+  /** Issue 16: `request` as declined (its `declineReason` set when given). */
+  requestDeclined(tx: Database, request: RequestRow): Promise<void>;
+  requestNoShow(tx: Database, request: RequestRow): Promise<void>;
+  /** Issue 16: `declined`, the other open requests of a food that was just collected. */
+  foodCollected(tx: Database, declined: RequestRow[]): Promise<void>;
   messageCreated(tx: Database, request: RequestRow, message: { id: string; senderId: string; body: string }): Promise<void>;
 }
+
+/** A pickup time as mails and notifications show it, in the server's time zone. */
+const pickupTime = (at: Date) => dayjs(at).format('D MMMM YYYY, h:mm a');
 
 /**
  * How long a push service keeps an undelivered push (seconds) and how urgent it is,
@@ -55,23 +78,57 @@ export const PUSH_DELIVERY = {
   'request.delivered': { ttl: 24 * 3600, urgency: 'low' },
   'food.deleted': { ttl: 12 * 3600, urgency: 'normal' },
   'message.created': { ttl: 4 * 3600, urgency: 'high' },
+  'request.accepted': { ttl: 24 * 3600, urgency: 'normal' },
+  'request.declined': { ttl: 24 * 3600, urgency: 'low' },
+  'request.no_show': { ttl: 24 * 3600, urgency: 'low' },
+  'food.collected': { ttl: 24 * 3600, urgency: 'low' },
 } as const satisfies Record<string, Pick<PushJob, 'ttl' | 'urgency'>>;
 
 const preview = (text: string) => (text.length > PREVIEW ? `${text.slice(0, PREVIEW - 1)}…` : text);
 
-/** Makes the notifier; mails link to `settings.publicUrl` and sign unsubscribe links with `settings.secret`. */
-export function createNotifier(settings: MailSettings): Notifier {
+/**
+ * Makes the notifier; mails link to `settings.publicUrl` and sign unsubscribe links
+ * with `settings.secret`; new-request mails wait `newRequestMailDelayMs`.
+ */
+export function createNotifier(settings: MailSettings & { newRequestMailDelayMs: number }): Notifier {
   /** Mails `userId` (current name and address) when their preference `key` allows. */
   async function mail(
     tx: Database,
     userId: string,
     key: EmailPreferenceKey,
     m: { subject: string; paragraphs: string[]; path: string; action: string },
+    queue: EnqueueOptions = {},
   ): Promise<void> {
     if (!(await wantsMail(tx, userId, key))) return;
     const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return;
-    await enqueueMail(tx, notificationMail(settings, { ...m, to: user.email, name: user.name, userId, key }));
+    await enqueueMail(tx, notificationMail(settings, { ...m, to: user.email, name: user.name, userId, key }), queue);
+  }
+
+  /** Takes one of today's new-request mail slots of `requesterId` at `donorId`; false when none is left. */
+  async function newRequestMailSlot(tx: Database, requesterId: string, donorId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(newRequestMails)
+      .where(
+        and(
+          eq(newRequestMails.donorId, donorId),
+          eq(newRequestMails.requesterId, requesterId),
+          gt(newRequestMails.createdAt, sql`now() - interval '24 hours'`),
+        ),
+      );
+    if ((row?.n ?? 0) >= NEW_REQUEST_MAILS_PER_DAY) return false;
+    await tx.insert(newRequestMails).values({ requesterId, donorId });
+    return true;
+  }
+
+  /** A notification, push and mail (RequestUpdates) to `r`'s requester, linking to My Food Request. */
+  async function toRequester(tx: Database, r: RequestRow, type: keyof typeof PUSH_DELIVERY, title: string, body: string, action: string) {
+    const path = '/my-food-request';
+    await addNotification(tx, { userId: r.requesterId, type, title, body, link: path, actorId: r.donorId });
+    const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
+    await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY[type]);
+    await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action });
   }
 
   return {
@@ -79,17 +136,24 @@ export function createNotifier(settings: MailSettings): Notifier {
       const title = `New request for ${r.foodName}`;
       const body = `${r.requesterName} requested ${r.foodName}.${r.notes ? ` Notes: ${r.notes}` : ''}`;
       const path = `/manage-food/${r.foodId}`;
-      await addNotification(tx, { userId: r.donorId, type: 'request.created', title, body, link: path });
+      await addNotification(tx, { userId: r.donorId, type: 'request.created', title, body, link: path, actorId: r.requesterId });
       const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
       await enqueuePushes(tx, r.donorId, 'NewRequests', push, PUSH_DELIVERY['request.created']);
-      await mail(tx, r.donorId, 'NewRequests', { subject: title, paragraphs: [body], path, action: 'See the requests' });
+      if (!(await newRequestMailSlot(tx, r.requesterId, r.donorId))) return;
+      await mail(
+        tx,
+        r.donorId,
+        'NewRequests',
+        { subject: title, paragraphs: [body], path, action: 'See the requests' },
+        { delayMs: settings.newRequestMailDelayMs, dropKey: requestMailKey(r.id) },
+      );
     },
 
     async requestDelivered(tx, r) {
       const title = `${r.foodName} was delivered`;
       const body = `${r.donorName} marked your request for ${r.foodName} as delivered.`;
       const path = '/my-food-request';
-      await addNotification(tx, { userId: r.requesterId, type: 'request.delivered', title, body, link: path });
+      await addNotification(tx, { userId: r.requesterId, type: 'request.delivered', title, body, link: path, actorId: r.donorId });
       const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
       await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['request.delivered']);
       await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'See your requests' });
@@ -97,7 +161,9 @@ export function createNotifier(settings: MailSettings): Notifier {
 
     async requestCancelled(tx, r) {
       const body = `${r.requesterName} cancelled their request for ${r.foodName}.`;
+      await dropQueued(tx, requestMailKey(r.id));
       await addNotification(tx, {
+        actorId: r.requesterId,
         userId: r.donorId,
         type: 'request.cancelled',
         title: `Request for ${r.foodName} cancelled`,
@@ -106,15 +172,48 @@ export function createNotifier(settings: MailSettings): Notifier {
       });
     },
 
-    async foodDeleted(tx, pending) {
-      for (const r of pending) {
+    async foodDeleted(tx, open) {
+      for (const r of open) {
         const title = `${r.foodName} is no longer available`;
         const body = `${r.donorName} removed ${r.foodName}, so your request was withdrawn.`;
         const path = '/available-foods';
-        await addNotification(tx, { userId: r.requesterId, type: 'food.deleted', title, body, link: path });
+        await dropQueued(tx, requestMailKey(r.id));
+        await addNotification(tx, { userId: r.requesterId, type: 'food.deleted', title, body, link: path, actorId: r.donorId });
         const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
         await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['food.deleted']);
         await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'Find other food' });
+      }
+    },
+
+    async requestAccepted(tx, r) {
+      const title = `Your request for ${r.foodName} was accepted`;
+      const body = [
+        `${r.donorName} accepted your request for ${r.foodName}.`,
+        r.pickupAt ? `Pickup: ${pickupTime(r.pickupAt)}.` : '',
+        r.acceptNote ? `Note: ${r.acceptNote}` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+      await toRequester(tx, r, 'request.accepted', title, body, 'See your requests');
+    },
+
+    async requestDeclined(tx, r) {
+      const title = `Your request for ${r.foodName} was declined`;
+      const body = `${r.donorName} declined your request for ${r.foodName}.${r.declineReason ? ` Reason: ${r.declineReason}` : ''}`;
+      await toRequester(tx, r, 'request.declined', title, body, 'See your requests');
+    },
+
+    async requestNoShow(tx, r) {
+      const title = `${r.foodName} was not collected`;
+      const body = `${r.donorName} marked your accepted request for ${r.foodName} as not collected.`;
+      await toRequester(tx, r, 'request.no_show', title, body, 'See your requests');
+    },
+
+    async foodCollected(tx, declined) {
+      for (const r of declined) {
+        const title = `${r.foodName} has been collected`;
+        const body = `${r.donorName} gave ${r.foodName} to another neighbour, so your request was declined.`;
+        await toRequester(tx, r, 'food.collected', title, body, 'See your requests');
       }
     },
 
@@ -125,7 +224,7 @@ export function createNotifier(settings: MailSettings): Notifier {
       const from = sender?.name ?? senderName;
       const path = `/requests/${r.id}`;
       const title = `New message from ${from}`;
-      await addNotification(tx, { userId: toId, type: 'message.created', title, body: preview(m.body), link: path });
+      await addNotification(tx, { userId: toId, type: 'message.created', title, body: preview(m.body), link: path, actorId: m.senderId });
       await publish(tx, { kind: 'message', userIds: [r.donorId, r.requesterId], id: m.id });
       // One push per message (the conversation's tag replaces the last one on the phone), open stream or not.
       const push = { Title: title, Body: preview(m.body), Link: path, Tag: `conversation-${r.id}` };
