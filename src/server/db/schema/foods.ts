@@ -1,6 +1,6 @@
 /** Food listings (SPEC.md §3 Food, DESIGN.md "Data"). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LISTED_FOOD_STATUSES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
@@ -44,6 +44,12 @@ export const foods = pgTable(
     status: text('status', { enum: STORED_FOOD_STATUSES }).notNull().default('Available'),
     /** Issue 16: the donor's approximate weight of the whole listing, kg (optional; impact figures). */
     weightKg: numeric('weight_kg', { precision: 8, scale: 3, mode: 'number' }),
+    /**
+     * Set when Google sign-in took over the never-verified account that made this
+     * listing (issue 17): hidden from everyone but its donor until the owner keeps
+     * or deletes it (`account/held.ts`).
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
