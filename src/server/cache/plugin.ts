@@ -69,7 +69,7 @@ interface Pending {
  * from `onRequest` with their headers set) and before compression (a miss is stored as the
  * serialized JSON, compressed per client afterwards).
  */
-export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle; maxEntries: number; maxBytes: number }) => {
+export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle; maxEntries: number; maxBytes: number; ttlMs: number }) => {
   const cache = new AnswerCache(opts);
   app.decorate('answerCache', cache);
   const pending = new WeakMap<FastifyRequest, Pending>();
