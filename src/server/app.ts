@@ -14,6 +14,7 @@ import { accountRoutes } from './account/routes.js';
 import { answerCachePlugin } from './cache/plugin.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
+import { redactingDestination } from './http/log-destination.js';
 import { authPlugin } from './auth/plugin.js';
 import { authProviderRoutes } from './auth/providers.js';
 import type { Config } from './config.js';
@@ -80,7 +81,8 @@ export async function buildApp(
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      // Failed queries' parameters are masked in every line; no exit-time flush can hang (log-destination.ts).
+      stream: redactingDestination(opts.logStream),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       // Reset tokens and OAuth codes in URLs never reach the log.
       serializers: { req: requestLogSerializer },
