@@ -170,7 +170,7 @@ export async function buildApp(
   await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
-  await app.register(sessionRoutes);
+  await app.register(sessionRoutes, { config });
   await app.register(foodRoutes, { config });
   await app.register(imageRoutes, { config });
   await app.register(imageCleanupPlugin);
