@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { twelveMegapixelJpeg } from './images.js';
-import { BENCH_DATABASE_URL, ms, printTable, start, waitReady } from './lib.js';
+import { BENCH_DATABASE_URL, BENCH_VAPID, ms, printTable, start, waitReady } from './lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_UPLOADS_PORT ?? 3395);
@@ -91,6 +91,7 @@ async function measure(label: string, env: Record<string, string>, jpeg: Buffer)
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    ...BENCH_VAPID,
     ...env,
   });
   try {
