@@ -97,6 +97,7 @@ async function measure(label: string, env: Record<string, string>, jpeg: Buffer)
     PORT: String(PORT),
     HOST: '127.0.0.1',
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    ...BENCH_VAPID,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     ...BENCH_VAPID,
