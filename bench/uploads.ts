@@ -100,7 +100,6 @@ async function measure(label: string, env: Record<string, string>, jpeg: Buffer)
     ...BENCH_VAPID,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
-    ...BENCH_VAPID,
     ...(GLIBC_TUNABLES ? { GLIBC_TUNABLES } : {}),
     ...env,
   });
