@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
-import { foods } from '../db/schema/index.js';
+import { foods, listedStatus } from '../db/schema/index.js';
 import type { FoodRow } from './repository.js';
 
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */
@@ -90,12 +90,14 @@ export interface ListShape {
 /**
  * The query of available listings of one shape, with placeholders `today`, `limit`,
  * `pattern` (substring search) or `prefixes` (short search) and `key`/`id` (after a
- * cursor): filtered by name substring (case-insensitive, literal; served by the trigram
- * index) or word prefixes (the GIN index on `food_name_prefixes(name)`), in keyset order.
+ * cursor): Available and Reserved listings not past their date (issue 16; served by the
+ * partial indexes of exactly this status condition), filtered by name substring
+ * (case-insensitive, literal; served by the trigram index) or word prefixes (the GIN
+ * index on `food_name_prefixes(name)`), in keyset order.
  * Exported so the EXPLAIN test checks the very SQL the API runs.
  */
 export function availableFoodsQuery(db: Database, s: ListShape) {
-  const where: SQL[] = [gte(foods.expiresOn, p.today)];
+  const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today)];
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);
   if (s.after) where.push(afterCursor(s.order));
