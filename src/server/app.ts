@@ -15,6 +15,7 @@ import { answerCachePlugin } from './cache/plugin.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
 import { redactingDestination } from './http/log-destination.js';
+import { registerClosingAnswers } from './http/shutdown.js';
 import { authPlugin } from './auth/plugin.js';
 import { authProviderRoutes } from './auth/providers.js';
 import type { Config } from './config.js';
@@ -98,6 +99,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app);
+  registerClosingAnswers(app);
   // Before any route: refuse cross-site writes, then count signed-in users' writes.
   registerOriginCheck(app, config);
   registerWriteLimit(app);
@@ -170,7 +172,7 @@ export async function buildApp(
   await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
-  await app.register(sessionRoutes);
+  await app.register(sessionRoutes, { config });
   await app.register(foodRoutes, { config });
   await app.register(imageRoutes, { config });
   await app.register(imageCleanupPlugin);

@@ -1,6 +1,6 @@
 /** Food listings (SPEC.md §3 Food, DESIGN.md "Data"). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LISTED_FOOD_STATUSES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
@@ -42,6 +42,12 @@ export const foods = pgTable(
     donorEmail: text('donor_email').notNull(),
     /** Issue 16: where the listing is in its life (see `STORED_FOOD_STATUSES`). */
     status: text('status', { enum: STORED_FOOD_STATUSES }).notNull().default('Available'),
+    /**
+     * Set when Google sign-in took over the never-verified account that made this
+     * listing (issue 17): hidden from everyone but its donor until the owner keeps
+     * or deletes it (`account/held.ts`).
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
