@@ -44,6 +44,8 @@ export const Food = z.object({
   /** Issue 12: the listing's further photos; left out when it has none. */
   FoodGallery: z.array(z.string()).optional(),
   Donator,
+  /** Issue 19: only to the donor and moderators, while a moderator or reports keep the listing hidden. */
+  Hidden: z.object({ Reason: z.string(), At: z.string() }).optional(),
 });
 export type Food = z.infer<typeof Food>;
 

@@ -27,5 +27,7 @@ export const Message = z.object({
   Mine: z.boolean(),
   Body: z.string(),
   SentAt: z.string(),
+  /** Issue 19: removed by a moderator; `Body` then reads "This message was removed by a moderator". */
+  Removed: z.literal(true).optional(),
 });
 export type Message = z.infer<typeof Message>;

@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { Id } from './common.js';
 
 /** What happened: to the donor `request.created`/`request.cancelled`, to the requester `request.delivered`/`food.deleted`, to the other party `message.created`. */
-export const NotificationType = z.enum(['request.created', 'request.delivered', 'request.cancelled', 'food.deleted', 'message.created']);
+export const NotificationType = z.enum([
+  'request.created',
+  'request.delivered',
+  'request.cancelled',
+  'food.deleted',
+  'message.created',
+  // Issue 19: a moderator (or reports) hid or restored the recipient's listing or message.
+  'moderation.notice',
+]);
 export type NotificationType = z.infer<typeof NotificationType>;
 
 /** A notification; `Link` is a path of the web app, `ReadAt` null while unread; instants in ISO 8601 UTC. */

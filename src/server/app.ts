@@ -11,6 +11,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes.js';
+import { blockRoutes } from './blocks/routes.js';
+import { feedbackRoutes } from './feedback/routes.js';
+import { moderationRoutes } from './moderation/routes.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
 import { authPlugin } from './auth/plugin.js';
@@ -156,6 +159,9 @@ export async function buildApp(
   await app.register(notificationRoutes);
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
   await app.register(eventRoutes, { listen: handle.listen });
+  await app.register(moderationRoutes);
+  await app.register(blockRoutes);
+  await app.register(feedbackRoutes);
   await app.register(staticRoutes);
   return app;
 }

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   DB_POOL_TIMEOUT_MS: millis(3000),
   REQUEST_TIMEOUT_MS: millis(20_000),
   SHUTDOWN_TIMEOUT_MS: millis(10_000),
+  ADMIN_EMAILS: z.string().optional(),
 });
 
 /** The typed configuration handed to `buildApp`. */
@@ -80,6 +81,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may take to finish, ms. */
   shutdownTimeoutMs: number;
+  /** Issue 19: lower-cased addresses whose accounts become moderators when they sign up or sign in (ADMIN_EMAILS). */
+  adminEmails: string[];
 }
 
 /** Raised when a variable is wrong; `main.ts` prints its message as one line and exits. */
@@ -145,6 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolTimeoutMs: e.DB_POOL_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -57,7 +57,7 @@ describe.each(BACKENDS)('who sees whose email on %s', (backend) => {
   it('the food’s request list: the donor sees every requester’s email; everyone else is refused', async () => {
     const forDonor = await call(t.app, 'GET', `/api/requests/${foodId}`, donor);
     expect(forDonor.statusCode).toBe(200);
-    expect(forDonor.json()[0].Requester).toEqual({ Name: 'Rui Requester', Image: requester.image, Email: requester.email });
+    expect(forDonor.json()[0].Requester).toEqual({ Name: 'Rui Requester', Image: requester.image, Email: requester.email, _id: expect.any(String) });
     expect(forDonor.json()[0].Donator.Email).toBe(donor.email);
     expect((await call(t.app, 'GET', `/api/requests/${foodId}`, requester)).statusCode).toBe(403);
     expect((await call(t.app, 'GET', `/api/requests/${foodId}`, stranger)).statusCode).toBe(403);

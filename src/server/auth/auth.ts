@@ -25,6 +25,7 @@ import { AUTH_IP_LIMITS as L } from '../http/limits.js';
 import { enqueueMail } from '../outbox/outbox.js';
 import { beforeIdentityLinked } from './linking.js';
 import { assertProfile } from './profile.js';
+import { adminPlugin, ROLES } from './roles.js';
 import { RESET_TOKEN_TTL_SECONDS, resetLink, resetPasswordMail } from './reset-mail.js';
 import { emailVerificationOptions } from './verification.js';
 
@@ -130,6 +131,18 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       account: {
         create: { before: async (account) => void (await beforeIdentityLinked(db, log, account)) },
       },
+      session: {
+        // ADMIN_EMAILS (issue 19): those accounts are moderators from their sign-up or next sign-in.
+        create: {
+          after: async (session) => {
+            if (!config.adminEmails.length) return;
+            const [user] = await db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, session.userId));
+            if (user && user.role !== ROLES.moderator && config.adminEmails.includes(user.email.toLowerCase())) {
+              await db.update(users).set({ role: ROLES.moderator }).where(eq(users.id, session.userId));
+            }
+          },
+        },
+      },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
@@ -143,7 +156,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         }
       }),
     },
-    plugins: config.google ? [googlePlugin(config.google)] : [],
+    plugins: config.google ? [adminPlugin(), googlePlugin(config.google)] : [adminPlugin()],
     logger: {
       // Better Auth's own messages go to our pino logger (silent in tests).
       log: (level, message, ...args) =>

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods } from '../db/schema/index.js';
+import { notBlockedCondition, shownFoodConditions } from '../moderation/visibility.js';
 import type { FoodRow } from './repository.js';
 
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */
@@ -33,6 +34,8 @@ export interface ListOptions {
   /** `YYYY-MM-DD`: listings expiring before this day are left out. */
   availableOn: string;
   after?: After;
+  /** The signed-in viewer: listings of people blocked either way are left out (issue 19). */
+  viewerId?: string;
 }
 
 /** The sort key of `row` under `order`, as a cursor carries it. */
@@ -46,6 +49,7 @@ const p = {
   key: sql.placeholder('key'),
   id: sql.placeholder('id'),
   donorId: sql.placeholder('donorId'),
+  viewerId: sql.placeholder('viewerId'),
   limit: sql.placeholder('limit'),
 };
 
@@ -68,16 +72,20 @@ export interface ListShape {
   order: FoodOrder;
   search: boolean;
   after: boolean;
+  /** A signed-in viewer (placeholder `viewerId`): blocks are applied. */
+  viewer: boolean;
 }
 
 /**
  * The query of available listings of one shape, with placeholders `today`, `limit`,
- * and `pattern` (search) and `key`/`id` (after a cursor): filtered by name substring
- * (case-insensitive, literal; served by the trigram index) and in keyset order.
+ * `pattern` (search), `key`/`id` (after a cursor) and `viewerId` (viewer): filtered by
+ * name substring (case-insensitive, literal; served by the trigram index), without
+ * withheld listings and, for a viewer, blocked donors (issue 19), in keyset order.
  * Exported so the EXPLAIN test checks the very SQL the API runs.
  */
 export function availableFoodsQuery(db: Database, s: ListShape) {
-  const where: SQL[] = [gte(foods.expiresOn, p.today)];
+  const where: SQL[] = [gte(foods.expiresOn, p.today), ...shownFoodConditions()];
+  if (s.viewer) where.push(notBlockedCondition(p.viewerId));
   if (s.search) where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.after) where.push(afterCursor(s.order));
   return db
@@ -92,15 +100,22 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
 export function listQuery(o: ListOptions): { shape: ListShape; values: Record<string, unknown> } {
   const search = o.search?.trim();
   return {
-    shape: { order: o.order, search: Boolean(search), after: Boolean(o.after) },
-    values: { today: o.availableOn, limit: o.limit, pattern: search && likePattern(search), key: o.after?.key, id: o.after?.id },
+    shape: { order: o.order, search: Boolean(search), after: Boolean(o.after), viewer: Boolean(o.viewerId) },
+    values: {
+      today: o.availableOn,
+      limit: o.limit,
+      pattern: search && likePattern(search),
+      key: o.after?.key,
+      id: o.after?.id,
+      viewerId: o.viewerId,
+    },
   };
 }
 
 /** Available listings (see {@link availableFoodsQuery}). */
 export async function listAvailableFoods(db: Database, o: ListOptions): Promise<FoodRow[]> {
   const { shape, values } = listQuery(o);
-  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}`;
+  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.viewer}`;
   return preparedOnce(db, key, (d) => availableFoodsQuery(d, shape).prepare(UNNAMED)).execute(values);
 }
 

@@ -10,7 +10,9 @@ import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { requests } from '../db/schema/index.js';
 import { requireFood, requireOwnFood } from '../foods/repository.js';
+import { BLOCKED_REFUSAL } from '../blocks/repository.js';
 import { problem } from '../http/problem.js';
+import { isBlockedBetween, isFoodWithheld } from '../moderation/visibility.js';
 import type { Notifier } from '../notifications/notifier.js';
 
 export type RequestRow = typeof requests.$inferSelect;
@@ -24,10 +26,10 @@ export function toFoodRequest(row: RequestRow): FoodRequest {
     FoodImage: row.foodImage,
     PickupLocation: row.pickupLocation,
     ExpiredDateTime: row.expiresOn,
-    Donator: { Email: row.donorEmail, Name: row.donorName, Image: row.donorImage },
+    Donator: { Email: row.donorEmail, Name: row.donorName, Image: row.donorImage, _id: row.donorId },
     AdditionalNotes: row.notes,
     DonationMoney: row.donationMoney,
-    Requester: { Email: row.requesterEmail, Name: row.requesterName, Image: row.requesterImage },
+    Requester: { Email: row.requesterEmail, Name: row.requesterName, Image: row.requesterImage, _id: row.requesterId },
     RequestDate: row.requestedAt.toISOString(),
     Status: row.status,
   };
@@ -48,6 +50,9 @@ export async function createRequest(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const food = await requireFood(tx, input.FoodId, 'share');
+    // Issue 19: a hidden listing or a banned donor's is unknown; a block between them is refused neutrally.
+    if (food.donorId !== requester.id && isFoodWithheld(food)) throw problem(404, 'No food listing has this id.');
+    if (await isBlockedBetween(tx, food.donorId, requester.id)) throw problem(409, BLOCKED_REFUSAL);
     if (food.donorId === requester.id) throw problem(409, 'You cannot request your own food.');
     if (food.expiresOn < today) throw problem(409, 'This food has expired and can no longer be requested.');
     const [pending] = await tx

@@ -1,6 +1,6 @@
 /** Food listings (SPEC.md §3 Food, DESIGN.md "Data"). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 
@@ -28,6 +28,11 @@ export const foods = pgTable(
     donorImage: text('donor_image').notNull(),
     donorEmail: text('donor_email').notNull(),
     ...timestamps,
+    /** Issue 19: hidden by a moderator or by reports (null: shown), and why, as the donor is told. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    /** Issue 19: the donor is banned until then ('infinity': for good); hidden meanwhile. */
+    donorBannedUntil: timestamp('donor_banned_until', { withTimezone: true }),
   },
   (t) => [
     index('foods_expires_on_idx').on(t.expiresOn, t.id),

@@ -9,6 +9,7 @@ export * from './events.js';
 export * from './foods.js';
 export * from './images.js';
 export * from './messages.js';
+export * from './moderation.js';
 export * from './notifications.js';
 export * from './outbox.js';
 export * from './requests.js';

@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'request.cancelled',
   'food.deleted',
   'message.created',
+  'moderation.notice',
 ] as const;
 
 /**
