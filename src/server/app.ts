@@ -31,6 +31,8 @@ import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
 import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
+import { pushRoutes } from './push/routes.js';
+import { pushPlugin } from './push/sender.js';
 import type { OutboxOptions } from './outbox/worker.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerOriginCheck } from './http/origin.js';
@@ -145,6 +147,7 @@ export async function buildApp(
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(mailPlugin, { config });
+  await app.register(pushPlugin, { config });
   await app.register(outboxPlugin, { database: handle, options: opts.outbox });
   await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
@@ -158,6 +161,7 @@ export async function buildApp(
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
+  await app.register(pushRoutes, { config });
   await app.register(eventRoutes, { listen: handle.listen });
   await app.register(moderationRoutes);
   await app.register(blockRoutes);

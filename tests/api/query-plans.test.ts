@@ -68,6 +68,9 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     ['search, a common word', () => list({ search: 'tomato' })],
     ['search, a rare name', () => list({ search: 'Granola #4391' })],
     ['search, no match', () => list({ search: 'quinoa' })],
+    ['short search, two letters', () => list({ search: 'to' })],
+    ['short search, one letter, unpaginated', () => list({ search: 'g', limit: 1001 })],
+    ['short search, a rare prefix', () => list({ search: 'qz' })],
     ["a donor's own listings", () => ({ query: donorFoodsQuery(db, false), values: { donorId: 'bench-u7', limit: 1001 } })],
     ["a food's requests", () => ({ query: foodRequestsQuery(db, foodId) })],
     ["a requester's requests", () => ({ query: requesterRequestsQuery(db, 'bench-u5') })],
@@ -83,6 +86,11 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
   it('searches by the trigram index when a word is rare', async () => {
     const plan = await explain(db, list({ search: 'Granola #4391' }));
     expect(plan.map((n) => n['Index Name'])).toContain('foods_name_trgm_idx');
+  });
+
+  it('serves a rare short search by the word-prefix index', async () => {
+    const plan = await explain(db, list({ search: 'qz' }));
+    expect(plan.map((n) => n['Index Name'])).toContain('foods_name_prefixes_idx');
   });
 
   it('pages through a search at 100k listings: 24 at a time, each match once, in order', async () => {

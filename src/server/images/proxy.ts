@@ -34,10 +34,11 @@ export function isPublicAddress(address: string): boolean {
   return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-class RefusedAddress extends Error {}
+/** A name that resolves to a non-public address (the image proxy and push endpoints refuse it). */
+export class RefusedAddress extends Error {}
 
 /** A `lookup` for http(s).request that refuses names resolving to any non-public address. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);

@@ -41,14 +41,14 @@ CREATE TABLE "reports" (
 	"resolved_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "foods" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "foods" ADD COLUMN "hidden_reason" text;--> statement-breakpoint
-ALTER TABLE "foods" ADD COLUMN "donor_banned_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "impersonated_by" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "role" text DEFAULT 'user' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "banned" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "ban_reason" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "ban_expires" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "hidden_reason" text;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "donor_banned_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "hidden_reason" text;--> statement-breakpoint
 ALTER TABLE "blocks" ADD CONSTRAINT "blocks_blocker_id_users_id_fk" FOREIGN KEY ("blocker_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
