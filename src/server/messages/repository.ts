@@ -62,7 +62,7 @@ export function toMessage(row: MessageRow, viewerId: string): Message {
   return {
     _id: row.id,
     RequestId: row.requestId,
-    Sender: { Name: row.senderName, Image: row.senderImage ?? '' },
+    Sender: { Name: row.senderName, Image: row.senderImage ?? '', _id: row.senderId },
     Mine: row.senderId === viewerId,
     Body: row.hiddenAt ? REMOVED_MESSAGE : row.body,
     SentAt: row.sentAt.toISOString(),
