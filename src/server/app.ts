@@ -14,6 +14,7 @@ import { accountRoutes } from './account/routes.js';
 import { blockRoutes } from './blocks/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
+import { answerCachePlugin } from './cache/plugin.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
 import { authPlugin } from './auth/plugin.js';
@@ -26,6 +27,8 @@ import { foodRoutes } from './foods/routes.js';
 import { healthRoutes } from './http/health.js';
 import { imageCleanupPlugin } from './images/cleanup.js';
 import { imageRoutes } from './images/routes.js';
+import { openImageStore } from './images/storage/open.js';
+import type { ImageStore } from './images/storage/store.js';
 import { registerJsonParser } from './http/json.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
@@ -51,6 +54,8 @@ declare module 'fastify' {
     db: Database;
     /** Notifications, mails and live events of request changes (issue 11). */
     notifier: Notifier;
+    /** Where photo bytes live (issue 22): the database on PostgreSQL, files on the embedded one. */
+    imageStore: ImageStore;
   }
 }
 
@@ -100,8 +105,11 @@ export async function buildApp(
       onPoolError: (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
     }));
   app.decorate('db', handle.db);
-  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret }));
+  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret, newRequestMailDelayMs: config.newRequestMailDelayMs }));
+  const imageStore = await openImageStore(handle, config.dataDir);
+  app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {
+    await imageStore.close();
     if (!database) await handle.close();
   });
 
@@ -133,6 +141,8 @@ export async function buildApp(
     // Pagination of GET /api/foods (issue "Performance") is announced in these headers.
     exposedHeaders: ['X-Next-Cursor', 'Link'],
   });
+  // Issue 21: public anonymous answers from this process's cache (after the headers above, before compression).
+  if (config.cache) await app.register(answerCachePlugin, { database: handle, ...config.cache });
   // Text answers over 1 KiB are brotli- or gzip-compressed; built assets come precompressed (static.ts).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
@@ -148,7 +158,7 @@ export async function buildApp(
 
   await app.register(mailPlugin, { config });
   await app.register(pushPlugin, { config });
-  await app.register(outboxPlugin, { database: handle, options: opts.outbox });
+  await app.register(outboxPlugin, { database: handle, leaseMs: config.outboxLeaseMs, options: opts.outbox });
   await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
@@ -162,7 +172,7 @@ export async function buildApp(
   await app.register(notificationRoutes);
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
   await app.register(pushRoutes, { config });
-  await app.register(eventRoutes, { listen: handle.listen });
+  await app.register(eventRoutes, { listen: handle.listen, caps: config });
   await app.register(moderationRoutes);
   await app.register(blockRoutes);
   await app.register(feedbackRoutes);

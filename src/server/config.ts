@@ -3,6 +3,7 @@
  * "How it starts"). Nothing else in the server reads `process.env`.
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
@@ -46,6 +47,16 @@ const EnvSchema = z.object({
   DB_POOL_TIMEOUT_MS: millis(3000),
   REQUEST_TIMEOUT_MS: millis(20_000),
   SHUTDOWN_TIMEOUT_MS: millis(10_000),
+  EVENT_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(10),
+  EVENT_STREAMS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(50),
+  NEW_REQUEST_MAIL_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(86_400_000).default(120_000),
+  OUTBOX_LEASE_MS: millis(60_000),
+  SMTP_TIMEOUT_MS: millis(30_000),
+  CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  CACHE_MAX_ENTRIES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000_000).default(10_000),
+  CACHE_MAX_MB: z.coerce.number({ error: 'must be a number of megabytes' }).min(0.01).max(65_536).default(64),
+  IMAGE_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(64).optional(),
+  IMAGE_QUEUE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(10),
   ADMIN_EMAILS: z.string().optional(),
 });
 
@@ -90,6 +101,22 @@ export interface Config {
   requestTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may take to finish, ms. */
   shutdownTimeoutMs: number;
+  /** Open `/api/events` streams per person, all processes together; the oldest close past it (issue 17). */
+  eventStreamsPerUser: number;
+  /** Open `/api/events` streams per client address (issue 17). */
+  eventStreamsPerAddress: number;
+  /** Grace period of a new-request mail; a request cancelled within it is never mailed, ms (issue 17). */
+  newRequestMailDelayMs: number;
+  /** How long a claimed outbox row is hidden from other workers while it is sent, ms; longer than `smtpTimeoutMs` (issue 22). */
+  outboxLeaseMs: number;
+  /** The SMTP client's connection, greeting and socket timeouts, ms (issue 22). */
+  smtpTimeoutMs: number;
+  /** Issue 21: the per-process cache of public anonymous answers; undefined when `CACHE=off`. */
+  cache?: { maxEntries: number; maxBytes: number };
+  /** Photos processed at once (issue 22; default: one per spare core). */
+  imageWorkers: number;
+  /** Uploads that may wait for a worker; past them, 503 with Retry-After (issue 22). */
+  imageQueue: number;
   /** Issue 19: lower-cased addresses whose accounts become moderators when they sign up or sign in (ADMIN_EMAILS). */
   adminEmails: string[];
 }
@@ -117,6 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  if (e.OUTBOX_LEASE_MS <= e.SMTP_TIMEOUT_MS) {
+    // Issue 22: a lease that ends while the relay may still accept would hand the mail over twice.
+    throw new ConfigError(
+      `Invalid configuration: OUTBOX_LEASE_MS (${e.OUTBOX_LEASE_MS}) must be longer than SMTP_TIMEOUT_MS (${e.SMTP_TIMEOUT_MS})`,
+    );
   }
   if (e.IMAGE_PROXY_ALLOW_PRIVATE && e.NODE_ENV !== 'test') {
     throw new ConfigError('Invalid configuration: IMAGE_PROXY_ALLOW_PRIVATE is for tests only (NODE_ENV=test)');
@@ -175,6 +208,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolTimeoutMs: e.DB_POOL_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
+    eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
+    newRequestMailDelayMs: e.NEW_REQUEST_MAIL_DELAY_MS,
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+    cache: e.CACHE === 'on' ? { maxEntries: e.CACHE_MAX_ENTRIES, maxBytes: Math.round(e.CACHE_MAX_MB * 1024 * 1024) } : undefined,
+    // One core always stays free for requests (issue 22).
+    imageWorkers: e.IMAGE_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    imageQueue: e.IMAGE_QUEUE,
     adminEmails: (e.ADMIN_EMAILS ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())

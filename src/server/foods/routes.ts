@@ -19,7 +19,7 @@ import type { Config } from '../config.js';
 import { limited } from '../http/account-limits.js';
 import { ACCOUNT_LIMITS } from '../http/limits.js';
 import { problem } from '../http/problem.js';
-import { proxiedFood } from '../images/urls.js';
+import { assertListingImageUrls, ownOrigins, proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
 import { canSeeFood } from '../moderation/visibility.js';
 import {
@@ -61,6 +61,7 @@ function page(req: FastifyRequest, reply: FastifyReply, rows: FoodRow[], limit: 
 export async function foodRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  const own = ownOrigins(opts.config);
   const { imageProxy, publicUrl } = opts.config;
   // Issue 12: with IMAGE_PROXY=true, external photos are answered through the proxy.
   const toFood = (row: FoodRow, showEmail: boolean) =>
@@ -68,7 +69,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
 
   r.get(
     '/api/foods',
-    { schema: { tags: ['foods'], querystring: FoodsQuery, response: { 200: z.array(Food) } } },
+    { schema: { tags: ['foods'], querystring: FoodsQuery, response: { 200: z.array(Food) } }, config: { publicAnswer: true } },
     async (req, reply) => {
       const q = req.query;
       const user = await req.sessionUser();
@@ -98,7 +99,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
 
   r.get(
     '/api/foods/:id',
-    { schema: { tags: ['foods'], params: IdParams, response: { 200: Food } } },
+    { schema: { tags: ['foods'], params: IdParams, response: { 200: Food } }, config: { publicAnswer: true } },
     async (req) => {
       const row = await requireFood(db, req.params.id);
       const user = await req.sessionUser();
@@ -114,6 +115,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     { schema: { tags: ['foods'], body: FoodInput, response: { 201: InsertResult } } },
     async (req, reply) => {
       const donor = await req.requireUser({ fresh: true });
+      assertListingImageUrls(req.body, own);
       const insertedId = await limited(db, donor.id, [{ name: 'listings', limit: ACCOUNT_LIMITS.listingsPerDay }], TOO_MANY_LISTINGS, () =>
         createFood(db, req.body, donor),
       );
@@ -126,6 +128,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     { schema: { tags: ['foods'], params: IdParams, body: FoodInput, response: { 200: UpdateResult } } },
     async (req) => {
       const donor = await req.requireUser({ fresh: true });
+      assertListingImageUrls(req.body, own);
       return updateFood(db, req.params.id, req.body, donor);
     },
   );
