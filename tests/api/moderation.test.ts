@@ -3,9 +3,11 @@
 // target, the snapshot, auto-hide at 3 distinct verified reporters (not 2, not 3
 // unverified), hide/restore with the owner told, bans through Better Auth's admin
 // plugin (sessions end, sign-in refused, listings hidden, a mail), and the audit log.
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, startInbox, waitForMail, type Inbox } from '../support/inbox.js';
+import { openEvents } from '../support/sse.js';
 import { BACKENDS, call, cookieHeader, foodBody, startApp, type Person, type TestApp } from './harness.js';
 import { listing, MODERATOR_EMAIL, person, publicNames, request, SAFETY_ENV, signUpAs } from './safety-support.js';
 
@@ -20,6 +22,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
   let mod: Who;
   let donor: Who;
   let user: Who;
+  let eventsUrl: string;
 
   beforeAll(async () => {
     inbox = await startInbox();
@@ -27,6 +30,8 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     mod = await signUpAs(t.app, 'Mo Moderator', MODERATOR_EMAIL);
     donor = await person(t.app, 'Dana Donor', true);
     user = await person(t.app, 'Uma User', true);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    eventsUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/events`;
   });
   afterAll(async () => {
     await t.close();
@@ -182,9 +187,16 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
   it('bans for 7 days: sessions end, sign-in is refused, listings hidden, a mail says why; unban lifts it', async () => {
     const bad = await person(t.app, 'Bart Banned', true);
     const foodId = await listing(t.app, bad, 'Banned Bagels');
+    const stream = await openEvents(eventsUrl, bad.cookie);
+    expect(stream.status).toBe(200);
+    await stream.next((e) => e.event === 'unread');
     const before = Date.now();
     const res = await act(mod, { Action: 'Ban', TargetType: 'user', TargetId: bad.id, Reason: 'Repeated spam', Days: 7 });
     expect(res.statusCode, res.body).toBe(200);
+    // The live stream of the banned session ends within 1 s (its session row is deleted).
+    const closed = await stream.next((e) => e.event === 'closed', 1000);
+    expect(JSON.parse(closed.data)).toEqual({ reason: 'session-ended' });
+    stream.close();
     expect((await call(t.app, 'GET', '/api/auth/get-session', bad)).json()).toBeNull();
     expect((await call(t.app, 'POST', '/api/foods', bad, foodBody())).statusCode).toBe(401);
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: bad.email, password: 'correct-horse-1' } });
