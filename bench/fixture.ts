@@ -7,7 +7,9 @@
  * Shape: 2 000 users (`bench-u1`…, no passwords); listing names combine 12 words
  * with 40 foods (a word like 'tomato' matches 1 in 40 listings); expiry dates spread
  * from 30 days ago to a year ahead (about 92 % available); quantities 1..10 000;
- * one request per listing on the first `requests` listings, half of them delivered.
+ * listings' statuses as issue 16 leaves them: 1 in 10 Collected, 1 in 10 Reserved,
+ * those past their date Expired, the rest Available; one request per listing on
+ * `requests` listings, collected and reserved ones first (Delivered, Accepted), then Pending.
  */
 
 /** Counts of the fixture. */
@@ -38,7 +40,7 @@ export function fixtureStatements(size: FixtureSize): string[] {
             'https://images.example.org/people/' || i || '.png'
      from generate_series(1, ${USERS}) i`,
     `insert into foods (name, image_url, quantity, pickup_location, expires_on, notes,
-                        donor_id, donor_name, donor_image, donor_email)
+                        donor_id, donor_name, donor_image, donor_email, status)
      select ${textArray(WORDS)}[1 + i % ${WORDS.length}] || ' ' || ${textArray(FOODS)}[1 + (i / ${WORDS.length}) % ${FOODS.length}] || ' #' || i,
             'https://images.example.org/food/' || (i % 500) || '.jpg',
             1 + (i * 7919) % 10000,
@@ -47,7 +49,9 @@ export function fixtureStatements(size: FixtureSize): string[] {
             'Collect after 5 pm; bring a bag.',
             'bench-u' || (1 + i % ${USERS}), 'Bench Neighbour ' || (1 + i % ${USERS}),
             'https://images.example.org/people/' || (1 + i % ${USERS}) || '.png',
-            'bench' || (1 + i % ${USERS}) || '@plateful.bench'
+            'bench' || (1 + i % ${USERS}) || '@plateful.bench',
+            case when i % 10 = 0 then 'Collected' when i % 10 = 1 then 'Reserved'
+                 when (i * 37) % 395 - 30 < 0 then 'Expired' else 'Available' end
      from generate_series(1, ${size.foods}) i`,
     `insert into requests (food_id, food_name, food_image, pickup_location, expires_on,
                            donor_id, donor_name, donor_image, donor_email, notes, donation_money,
@@ -56,8 +60,9 @@ export function fixtureStatements(size: FixtureSize): string[] {
             f.donor_id, f.donor_name, f.donor_image, f.donor_email, 'Could I pick it up tonight?', (f.n % 20)::text,
             'bench-u' || r.u, 'Bench Neighbour ' || r.u, 'https://images.example.org/people/' || r.u || '.png',
             'bench' || r.u || '@plateful.bench', now() - f.n * interval '1 minute',
-            case when f.n % 2 = 0 then 'Delivered' else 'Pending' end
-     from (select foods.*, row_number() over (order by id) as n from foods limit ${size.requests}) f,
+            case f.status when 'Collected' then 'Delivered' when 'Reserved' then 'Accepted' else 'Pending' end
+     from (select foods.*, row_number() over (order by status in ('Available', 'Expired'), id) as n
+           from foods order by status in ('Available', 'Expired'), id limit ${size.requests}) f,
           lateral (select 1 + (f.n * 13) % ${USERS} as u) r`,
     'analyze users',
     'analyze foods',

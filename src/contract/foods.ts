@@ -1,6 +1,6 @@
 /** Food listings: body, query and answer schemas of `/api/foods` (SPEC.md §3, §7). */
 import { z } from 'zod';
-import { CalendarDate, HttpUrl, LIMITS, Person, noNul, requiredText } from './common.js';
+import { CalendarDate, FOOD_STATUSES, HttpUrl, LIMITS, Person, noNul, requiredText } from './common.js';
 import { FOOD_GALLERY_MAX } from './images.js';
 
 /**
@@ -8,14 +8,17 @@ import { FOOD_GALLERY_MAX } from './images.js';
  * because the spec's client sends them, and ignored: the server takes the donor
  * from the session (DESIGN.md "The API"). Any other field is refused.
  */
+/** A listing's quantity: a whole number in the limits (sent as text by the spec's form). */
+export const FoodQuantity = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int({ error: 'must be a whole number' })
+  .min(LIMITS.quantityMin, { error: `must be at least ${LIMITS.quantityMin}` })
+  .max(LIMITS.quantityMax, { error: `must be at most ${LIMITS.quantityMax}` });
+
 export const FoodInput = z.strictObject({
   FoodName: requiredText(LIMITS.name),
   FoodImage: HttpUrl,
-  FoodQuantity: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(LIMITS.quantityMin, { error: `must be at least ${LIMITS.quantityMin}` })
-    .max(LIMITS.quantityMax, { error: `must be at most ${LIMITS.quantityMax}` }),
+  FoodQuantity,
   PickupLocation: requiredText(LIMITS.location),
   ExpiredDateTime: CalendarDate,
   AdditionalNotes: requiredText(LIMITS.notes),
@@ -32,6 +35,10 @@ export type FoodInput = z.input<typeof FoodInput>;
 /** A donor as shown on a listing; `Email` is left out for anonymous visitors. */
 export const Donator = Person.extend({ Email: z.string().optional() });
 
+/** Where a listing is in its life (issue 16); see `FOOD_STATUSES`. */
+export const FoodStatus = z.enum(FOOD_STATUSES);
+export type FoodStatus = z.infer<typeof FoodStatus>;
+
 /** A food listing as the API answers it. `ExpiredDateTime` is `YYYY-MM-DD`. */
 export const Food = z.object({
   _id: z.string(),
@@ -44,6 +51,8 @@ export const Food = z.object({
   /** Issue 12: the listing's further photos; left out when it has none. */
   FoodGallery: z.array(z.string()).optional(),
   Donator,
+  /** Issue 16: `Available`, `Reserved`, `Collected` or `Expired`. */
+  FoodStatus,
   /** Issue 19: only to the donor and moderators, while a moderator or reports keep the listing hidden. */
   Hidden: z.object({ Reason: z.string(), At: z.string() }).optional(),
 });

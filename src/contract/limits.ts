@@ -23,8 +23,25 @@ export const LIMITS = {
   quantityMax: 10_000,
 } as const;
 
-/** Request statuses shown by the product (SPEC.md §4), in the order a request goes through them. */
-export const REQUEST_STATUSES = ['Pending', 'Delivered'] as const;
+/**
+ * Request statuses (SPEC.md §4 `Pending`/`Delivered`; issue 16 the rest), in the order
+ * a request goes through them: `Pending` → `Accepted` (the donor picked this requester)
+ * → `Delivered`; or `Declined` (by the donor) / `NoShow` (accepted, never came).
+ */
+export const REQUEST_STATUSES = ['Pending', 'Accepted', 'Delivered', 'Declined', 'NoShow'] as const;
+
+/** Request statuses that still wait for the food: the requester may cancel them, the donor move them on. */
+export const OPEN_REQUEST_STATUSES = ['Pending', 'Accepted'] as const;
+
+/**
+ * Listing statuses as answers show them (`FoodStatus`, issue 16): `Available`,
+ * `Reserved` (a request is accepted; others may still queue), `Collected` (given
+ * away) or `Expired` (its date has passed). A withdrawn listing is deleted (404).
+ */
+export const FOOD_STATUSES = ['Available', 'Reserved', 'Collected', 'Expired'] as const;
+
+/** Listing statuses the public lists (featured, available, search) show. */
+export const LISTED_FOOD_STATUSES = ['Available', 'Reserved'] as const;
 
 /** Issue 19: why something is reported. `Other` needs details. */
 export const REPORT_REASONS = ['Spam', 'Selling', 'UnsafeFood', 'Harassment', 'NoShow', 'PersonalInformation', 'Other'] as const;

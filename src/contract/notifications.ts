@@ -5,13 +5,23 @@
 import { z } from 'zod';
 import { Id } from './common.js';
 
-/** What happened: to the donor `request.created`/`request.cancelled`, to the requester `request.delivered`/`food.deleted`, to the other party `message.created`. */
+/**
+ * What happened: to the donor `request.created`/`request.cancelled`, to the requester
+ * `request.delivered`/`food.deleted`, to the other party `message.created`; issue 16: to
+ * the requester `request.accepted`/`request.declined`/`request.no_show`/`food.collected`,
+ * to the donor and open requesters `food.expired`.
+ */
 export const NotificationType = z.enum([
   'request.created',
   'request.delivered',
   'request.cancelled',
   'food.deleted',
   'message.created',
+  'request.accepted',
+  'request.declined',
+  'request.no_show',
+  'food.collected',
+  'food.expired',
   // Issue 19: a moderator (or reports) hid or restored the recipient's listing or message.
   'moderation.notice',
 ]);

@@ -34,13 +34,15 @@ import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
 import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
+import { PageRenderer } from './previews/page.js';
+import { previewRoutes } from './previews/routes.js';
 import { pushRoutes } from './push/routes.js';
 import { pushPlugin } from './push/sender.js';
 import type { OutboxOptions } from './outbox/worker.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerOriginCheck } from './http/origin.js';
 import { registerProblemHandler } from './http/problem.js';
-import { staticRoutes } from './http/static.js';
+import { WEB_DIST, staticRoutes } from './http/static.js';
 import { registerWriteLimit } from './http/write-limit.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { messageRoutes } from './messages/routes.js';
@@ -54,6 +56,8 @@ declare module 'fastify' {
     db: Database;
     /** Notifications, mails and live events of request changes (issue 11). */
     notifier: Notifier;
+    /** The current instant: the system clock, or the one a test hands to `buildApp` (issue 16). */
+    clock: () => Date;
     /** Where photo bytes live (issue 22): the database on PostgreSQL, files on the embedded one. */
     imageStore: ImageStore;
   }
@@ -69,8 +73,12 @@ export const BODY_LIMIT = 64 * 1024;
 export async function buildApp(
   config: Config,
   database?: DatabaseHandle,
-  /** `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests). */
-  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions> } = {},
+  /**
+   * `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests);
+   * `ownsDatabase`: a given `database` is closed with the app too (main.ts opens it early);
+   * `clock`: the current instant, for tests that move time (default the system clock; issue 16).
+   */
+  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions>; ownsDatabase?: boolean; clock?: () => Date } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -105,12 +113,13 @@ export async function buildApp(
       onPoolError: (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
     }));
   app.decorate('db', handle.db);
+  app.decorate('clock', opts.clock ?? (() => new Date()));
   app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret, newRequestMailDelayMs: config.newRequestMailDelayMs }));
   const imageStore = await openImageStore(handle, config.dataDir);
   app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {
     await imageStore.close();
-    if (!database) await handle.close();
+    if (!database || opts.ownsDatabase) await handle.close();
   });
 
   await app.register(helmet, {
@@ -176,6 +185,8 @@ export async function buildApp(
   await app.register(moderationRoutes);
   await app.register(blockRoutes);
   await app.register(feedbackRoutes);
-  await app.register(staticRoutes);
+  const renderer = new PageRenderer(WEB_DIST);
+  await app.register(previewRoutes, { config, renderer });
+  await app.register(staticRoutes, { publicUrl: config.publicUrl, renderer });
   return app;
 }

@@ -111,7 +111,9 @@ describe.each(BACKENDS)('requests API on %s', (backend) => {
   });
 
   it('lets only the requester cancel a pending request', async () => {
-    const created = await call(t.app, 'POST', '/api/requests', requester, requestBody());
+    // The soup was collected above; a second listing is still open.
+    const rolls = (await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Bread Rolls' }))).json().insertedId;
+    const created = await call(t.app, 'POST', '/api/requests', requester, requestBody({ FoodId: rolls }));
     expect(created.statusCode).toBe(201);
     const url = `/api/requests/${created.json().insertedId}`;
     expect((await call(t.app, 'DELETE', url, donor)).statusCode).toBe(403);

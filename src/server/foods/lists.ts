@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
-import { foods } from '../db/schema/index.js';
+import { foods, listedStatus } from '../db/schema/index.js';
 import { notBlockedCondition, shownFoodConditions } from '../moderation/visibility.js';
 import type { FoodRow } from './repository.js';
 
@@ -96,14 +96,15 @@ export interface ListShape {
 /**
  * The query of available listings of one shape, with placeholders `today`, `limit`,
  * `pattern` (substring search) or `prefixes` (short search), `key`/`id` (after a
- * cursor) and `viewerId` (viewer): filtered by name substring (case-insensitive,
- * literal; served by the trigram index) or word prefixes (the GIN index on
- * `food_name_prefixes(name)`), without withheld listings and, for a viewer, blocked
- * donors (issue 19), in keyset order.
+ * cursor) and `viewerId` (viewer): Available and Reserved listings not past their date
+ * (issue 16; served by the partial indexes of exactly this status condition), filtered
+ * by name substring (case-insensitive, literal; served by the trigram index) or word
+ * prefixes (the GIN index on `food_name_prefixes(name)`), without withheld listings and,
+ * for a viewer, blocked donors (issue 19), in keyset order.
  * Exported so the EXPLAIN test checks the very SQL the API runs.
  */
 export function availableFoodsQuery(db: Database, s: ListShape) {
-  const where: SQL[] = [gte(foods.expiresOn, p.today), ...shownFoodConditions()];
+  const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), ...shownFoodConditions()];
   if (s.viewer) where.push(notBlockedCondition(p.viewerId));
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);

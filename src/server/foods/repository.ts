@@ -4,7 +4,7 @@
  * speak the contract.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Food } from '../../contract/index.js';
+import { OPEN_REQUEST_STATUSES, type Food, type FoodStatus } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
@@ -12,6 +12,7 @@ import { foods, requests } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { unproxied } from '../images/urls.js';
 import type { Notifier } from '../notifications/notifier.js';
+import { settleListing } from './lifecycle.js';
 
 export type FoodRow = typeof foods.$inferSelect;
 
@@ -27,8 +28,21 @@ export interface FoodFields {
   FoodGallery?: string[];
 }
 
-/** Maps a row to the API's `Food`; `Donator.Email` only when `showEmail` (see {@link donorEmailVisibility}). */
-export function toFood(row: FoodRow, showEmail: boolean): Food {
+/**
+ * A listing's `FoodStatus` on `today` (`YYYY-MM-DD`, server's local date; issue 16):
+ * its stored status, except that an open listing whose date has passed is `Expired`
+ * even before the expiry job stored it.
+ */
+export function foodStatus(row: Pick<FoodRow, 'status' | 'expiresOn'>, today: string): FoodStatus {
+  if (row.status === 'Collected' || row.status === 'Expired') return row.status;
+  return row.expiresOn < today ? 'Expired' : row.status;
+}
+
+/**
+ * Maps a row to the API's `Food` as of `today` (for `FoodStatus`); `Donator.Email`
+ * only when `showEmail` (see {@link donorEmailVisibility}).
+ */
+export function toFood(row: FoodRow, showEmail: boolean, today: string): Food {
   return {
     _id: row.id,
     FoodName: row.name,
@@ -39,6 +53,7 @@ export function toFood(row: FoodRow, showEmail: boolean): Food {
     AdditionalNotes: row.notes,
     ...(row.gallery.length ? { FoodGallery: row.gallery } : {}),
     Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}), _id: row.donorId },
+    FoodStatus: foodStatus(row, today),
     // Lists never carry hidden listings; one listing reaches only its donor and moderators while hidden.
     ...(row.hiddenAt ? { Hidden: { Reason: row.hiddenReason ?? '', At: row.hiddenAt.toISOString() } } : {}),
   };
@@ -123,11 +138,12 @@ export async function requireOwnFood(
 }
 
 /**
- * Replaces a donor's listing (SPEC.md §7 PUT /foods/{id}); one transaction.
+ * Replaces a donor's listing (SPEC.md §7 PUT /foods/{id}); one transaction. An
+ * expired listing given a date from `today` on (`YYYY-MM-DD`) is open again (issue 16).
  * @returns Mongo-style counts: `modifiedCount` is 0 when nothing changed.
  * @throws 404 / 403 as `requireOwnFood`.
  */
-export async function updateFood(db: Database, id: string, input: FoodFields, donor: SessionUser) {
+export async function updateFood(db: Database, id: string, input: FoodFields, donor: SessionUser, today: string) {
   return db.transaction(async (tx) => {
     const row = await requireOwnFood(tx, id, donor.id, { lock: 'update' });
     const next = columns(input, donor);
@@ -135,19 +151,21 @@ export async function updateFood(db: Database, id: string, input: FoodFields, do
       k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
     );
     if (changed) await tx.update(foods).set({ ...next, updatedAt: new Date() }).where(eq(foods.id, id));
+    if (row.status === 'Expired') await settleListing(tx, { ...row, expiresOn: next.expiresOn }, today);
     return { acknowledged: true as const, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
   });
 }
 
 /**
- * Deletes a donor's listing and, by cascade, its requests; one transaction, which
- * also tells each requester with a pending request (issue 11).
+ * Deletes (withdraws) a donor's listing and, by cascade, its requests; one
+ * transaction, which also tells each requester with an open request (issues 11, 16).
  * @throws 404 / 403 as `requireOwnFood`.
  */
 export async function deleteFood(db: Database, id: string, userId: string, notifier: Notifier) {
   return db.transaction(async (tx) => {
     await requireOwnFood(tx, id, userId, { lock: 'update' });
-    await notifier.foodDeleted(tx, await tx.select().from(requests).where(and(eq(requests.foodId, id), eq(requests.status, 'Pending'))));
+    const open = await tx.select().from(requests).where(and(eq(requests.foodId, id), inArray(requests.status, OPEN_REQUEST_STATUSES)));
+    await notifier.foodDeleted(tx, open);
     const deleted = await tx.delete(foods).where(eq(foods.id, id)).returning({ id: foods.id });
     return { acknowledged: true as const, deletedCount: deleted.length };
   });

@@ -64,8 +64,10 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
   const own = ownOrigins(opts.config);
   const { imageProxy, publicUrl } = opts.config;
   // Issue 12: with IMAGE_PROXY=true, external photos are answered through the proxy.
-  const toFood = (row: FoodRow, showEmail: boolean) =>
-    imageProxy ? proxiedFood(toFoodAnswer(row, showEmail), publicUrl) : toFoodAnswer(row, showEmail);
+  const toFood = (row: FoodRow, showEmail: boolean, today: string) => {
+    const food = toFoodAnswer(row, showEmail, today);
+    return imageProxy ? proxiedFood(food, publicUrl) : food;
+  };
 
   r.get(
     '/api/foods',
@@ -73,6 +75,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req, reply) => {
       const q = req.query;
       const user = await req.sessionUser();
+      const today = localToday(app.clock());
       const limit = q.limit ?? FOODS_DEFAULT_LIMIT;
       const after = q.cursor === undefined ? undefined : parseFoodsCursor(q.cursor);
       if (q.email !== undefined) {
@@ -80,20 +83,20 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         if (!user) throw problem(401, 'Sign in to see your listings.');
         if (!sameEmail(q.email, user.email)) throw problem(403, 'You can only list your own foods.');
         const rows = await listDonorFoods(db, user.id, limit + 1, after);
-        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true));
+        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true, today));
       }
       const order = q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
       const rows = await listAvailableFoods(db, {
         order,
         search: q.search,
         limit: limit + 1,
-        availableOn: localToday(),
+        availableOn: today,
         after,
         viewerId: user?.id,
       });
       const shown = page(req, reply, rows, limit, order);
       const visible = await donorEmailVisibility(db, user?.id, shown);
-      return shown.map((row) => toFood(row, visible(row)));
+      return shown.map((row) => toFood(row, visible(row), today));
     },
   );
 
@@ -106,7 +109,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       // Issue 19: hidden, banned or blocked listings are unknown to everyone but the donor and moderators.
       if (!(await canSeeFood(db, row, user))) throw problem(404, 'No food listing has this id.');
       const visible = await donorEmailVisibility(db, user?.id, [row]);
-      return toFood(row, visible(row));
+      return toFood(row, visible(row), localToday(app.clock()));
     },
   );
 
@@ -129,7 +132,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req) => {
       const donor = await req.requireUser({ fresh: true });
       assertListingImageUrls(req.body, own);
-      return updateFood(db, req.params.id, req.body, donor);
+      return updateFood(db, req.params.id, req.body, donor, localToday(app.clock()));
     },
   );
 

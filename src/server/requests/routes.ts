@@ -22,16 +22,16 @@ import {
   createRequest,
   listFoodRequests,
   listRequesterRequests,
-  markDelivered,
   toFoodRequest,
 } from './repository.js';
+import { changeRequestStatus } from './transitions.js';
 
 const TOO_MANY_REQUESTS = `You can make at most ${ACCOUNT_LIMITS.requestsPerDay.max} requests a day. Please try again later.`;
 
 /**
  * Fastify plugin of `/api/requests` (SPEC.md §7): create a request, list the
- * requester's own and a donor's food's requests, mark delivered (donor) and cancel
- * (requester, while pending). Needs `app.db` and the auth plugin; identity comes
+ * requester's own and a donor's food's requests, move a request on (donor: accept,
+ * decline, no-show, delivered; `transitions.ts`) and cancel (requester, while open). Needs `app.db` and the auth plugin; identity comes
  * only from the session (DESIGN.md "The API").
  */
 export async function requestRoutes(app: FastifyInstance) {
@@ -46,7 +46,7 @@ export async function requestRoutes(app: FastifyInstance) {
       const user = await req.requireUser({ fresh: true });
       await assertOpenRequestsAllowed(db, user.id);
       const insertedId = await limited(db, user.id, [{ name: 'requests', limit: ACCOUNT_LIMITS.requestsPerDay }], TOO_MANY_REQUESTS, () =>
-        createRequest(db, req.body, user, localToday(), app.notifier),
+        createRequest(db, req.body, user, localToday(app.clock()), app.notifier),
       );
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
@@ -76,7 +76,7 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], params: IdParams, body: RequestStatusInput, response: { 200: UpdateResult } } },
     async (req) => {
       const user = await req.requireUser({ fresh: true });
-      return markDelivered(db, req.params.id, user.id, app.notifier);
+      return changeRequestStatus(db, req.params.id, user.id, req.body, app.clock(), app.notifier);
     },
   );
 
@@ -85,7 +85,7 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], params: IdParams, response: { 200: DeleteResult } } },
     async (req) => {
       const user = await req.requireUser({ fresh: true });
-      return cancelRequest(db, req.params.id, user.id, app.notifier);
+      return cancelRequest(db, req.params.id, user.id, localToday(app.clock()), app.notifier);
     },
   );
 }

@@ -9,6 +9,7 @@ import type { DeleteResult, Food, FoodInput, InsertResult, UpdateResult } from '
 import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { apiFetchPage } from '../../../lib/pagination.js';
 import { requestKeys } from '../../requests/api/keys.js';
+import { embeddedFood } from './embedded.js';
 import { foodKeys, type DateSort } from './keys.js';
 
 /** Rows per page of the available-foods list (issue "Performance": 24 at a time). */
@@ -33,12 +34,29 @@ export function useAvailableFoods(sort: DateSort, search: string) {
   });
 }
 
-/** One food: `GET /foods/{id}`. */
+/** One food: `GET /foods/{id}`; shown at once from the page's embedded JSON when the server wrote it. */
 export function useFood(id: string | undefined) {
   return useQuery({
     queryKey: foodKeys.detail(id ?? ''),
     queryFn: ({ signal }) => apiFetch<Food>(apiUrl(`/foods/${encodeURIComponent(id ?? '')}`), { signal }),
+    initialData: () => embeddedFood(id),
+    initialDataUpdatedAt: 0,
     enabled: Boolean(id),
+  });
+}
+
+/**
+ * Up to three available foods like a closed listing (issue 16's tombstone page):
+ * `GET /foods?sortByDate=dec&search={word}&limit=4`, where `word` is the longest word
+ * of its name (the search needs 3 letters); `food` itself is left out.
+ */
+export function useSimilarFoods(food: Food | undefined) {
+  const word = food?.FoodName.split(/[^\p{L}\p{N}]+/u).sort((a, b) => b.length - a.length)[0] ?? '';
+  return useQuery({
+    queryKey: foodKeys.similar(word),
+    queryFn: ({ signal }) => apiFetch<Food[]>(apiUrl('/foods', { sortByDate: 'dec', search: word, limit: 4 }), { signal }),
+    enabled: word.length >= 3,
+    select: (foods) => foods.filter((f) => f._id !== food?._id).slice(0, 3),
   });
 }
 
