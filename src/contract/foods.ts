@@ -1,6 +1,6 @@
 /** Food listings: body, query and answer schemas of `/api/foods` (SPEC.md §3, §7). */
 import { z } from 'zod';
-import { CalendarDate, FOOD_STATUSES, HttpUrl, LIMITS, Person, noNul, requiredText } from './common.js';
+import { CalendarDate, FOOD_STATUSES, HttpUrl, LIMITS, Person, noNul, requiredLine, requiredText } from './common.js';
 import { FOOD_GALLERY_MAX } from './images.js';
 
 /**
@@ -16,10 +16,10 @@ export const FoodQuantity = z.coerce
   .max(LIMITS.quantityMax, { error: `must be at most ${LIMITS.quantityMax}` });
 
 export const FoodInput = z.strictObject({
-  FoodName: requiredText(LIMITS.name),
+  FoodName: requiredLine(LIMITS.name),
   FoodImage: HttpUrl,
   FoodQuantity,
-  PickupLocation: requiredText(LIMITS.location),
+  PickupLocation: requiredLine(LIMITS.location),
   ExpiredDateTime: CalendarDate,
   AdditionalNotes: requiredText(LIMITS.notes),
   /**

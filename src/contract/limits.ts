@@ -43,6 +43,15 @@ export const FOOD_STATUSES = ['Available', 'Reserved', 'Collected', 'Expired'] a
 /** Listing statuses the public lists (featured, available, search) show. */
 export const LISTED_FOOD_STATUSES = ['Available', 'Reserved'] as const;
 
+/**
+ * Request statuses in which the requester reads the donor's address (issue 17):
+ * once the donor has accepted the request or marked it delivered, never while it
+ * is only asked for, declined or cancelled, so requesting and cancelling harvests
+ * no addresses. The donor always sees the requesters' addresses (SPEC.md §2
+ * /manage-food: the email column).
+ */
+export const DONOR_EMAIL_STATUSES = ['Accepted', 'Delivered'] as const satisfies ReadonlyArray<(typeof REQUEST_STATUSES)[number]>;
+
 /** Issue 19: why something is reported. `Other` needs details. */
 export const REPORT_REASONS = ['Spam', 'Selling', 'UnsafeFood', 'Harassment', 'NoShow', 'PersonalInformation', 'Other'] as const;
 /** Issue 19: what can be reported. */

@@ -1,7 +1,7 @@
 /** Food requests: body, query and answer schemas of `/api/requests` (SPEC.md §3, §7). */
 import { z } from 'zod';
 import { Id, LIMITS, Person, REQUEST_STATUSES, optionalText } from './common.js';
-import { FoodQuantity } from './foods.js';
+import { Donator, FoodQuantity } from './foods.js';
 
 /** Request statuses (SPEC.md §4, issue 16). */
 export const RequestStatus = z.enum(REQUEST_STATUSES);
@@ -16,7 +16,7 @@ export type RequestStatus = z.infer<typeof RequestStatus>;
 export const RequestInput = z.strictObject({
   FoodId: Id,
   AdditionalNotes: optionalText(LIMITS.notes),
-  DonationMoney: optionalText(LIMITS.donation),
+  DonationMoney: optionalText(LIMITS.donation, { line: true }),
   _id: z.unknown().optional(),
   FoodName: z.unknown().optional(),
   FoodImage: z.unknown().optional(),
@@ -60,7 +60,8 @@ export const FoodRequest = z.object({
   FoodImage: z.string(),
   PickupLocation: z.string(),
   ExpiredDateTime: z.string(),
-  Donator: Person,
+  /** `Email` is left out for the requester until the donor has taken the request up (issue 17). */
+  Donator,
   AdditionalNotes: z.string(),
   DonationMoney: z.string(),
   Requester: Person,

@@ -17,6 +17,8 @@ import { moderationRoutes } from './moderation/routes.js';
 import { answerCachePlugin } from './cache/plugin.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
+import { redactingDestination } from './http/log-destination.js';
+import { registerClosingAnswers } from './http/shutdown.js';
 import { authPlugin } from './auth/plugin.js';
 import { authProviderRoutes } from './auth/providers.js';
 import type { Config } from './config.js';
@@ -83,7 +85,8 @@ export async function buildApp(
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      // Failed queries' parameters are masked in every line; no exit-time flush can hang (log-destination.ts).
+      stream: redactingDestination(opts.logStream),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       // Reset tokens and OAuth codes in URLs never reach the log.
       serializers: { req: requestLogSerializer },
@@ -99,6 +102,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app);
+  registerClosingAnswers(app);
   // Before any route: refuse cross-site writes, then count signed-in users' writes.
   registerOriginCheck(app, config);
   registerWriteLimit(app);
@@ -171,7 +175,7 @@ export async function buildApp(
   await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
-  await app.register(sessionRoutes);
+  await app.register(sessionRoutes, { config });
   await app.register(foodRoutes, { config });
   await app.register(imageRoutes, { config });
   await app.register(imageCleanupPlugin);

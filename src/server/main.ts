@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { flushLogs } from './http/log-destination.js';
 
 async function main() {
   // A local .env file (see .env.example) fills in variables the environment lacks.
@@ -42,7 +43,10 @@ async function main() {
       if (closing) return;
       closing = true;
       app.log.info(`${signal}: shutting down`);
-      void shutdown(app, config.shutdownTimeoutMs).then((code) => process.exit(code));
+      void shutdown(app, config.shutdownTimeoutMs).then((code) => {
+        flushLogs();
+        process.exit(code);
+      });
     });
   }
   await app.listen({ port: config.port, host: config.host });

@@ -49,12 +49,14 @@ describe.each(BACKENDS)('requests API on %s', (backend) => {
       FoodName: 'Vegetable Soup',
       FoodImage: 'https://images.example.org/apples.jpg',
       PickupLocation: '12 Elm Street',
-      Donator: { Email: donor.email, Name: 'Dana Donor', Image: donor.image },
+      // Issue 17: the donor's address only once the donor has taken the request up.
+      Donator: { Name: 'Dana Donor', Image: donor.image },
       Requester: { Email: requester.email, Name: 'Rita Requester', Image: requester.image },
       AdditionalNotes: 'After 6pm please',
       DonationMoney: '$5',
       Status: 'Pending',
     });
+    expect(mine.Donator).not.toHaveProperty('Email');
     expect(Date.parse(mine.RequestDate)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(mine.RequestDate)).toBeLessThanOrEqual(Date.now() + 1000);
   });

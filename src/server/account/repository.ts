@@ -78,8 +78,8 @@ export async function exportAccount(db: Database, userId: string, currentSession
       SignInMethods: methods.map((m) => (m.providerId === 'credential' ? 'password' : m.providerId)).sort(),
       Sessions: await listSessions(tx, userId, currentSessionId),
       Foods: ownFoods.map((row) => toFood(row, true, localToday())),
-      Requests: (await listRequesterRequests(tx, userId)).map(toFoodRequest),
-      RequestsForMyFoods: forMine.map(toFoodRequest),
+      Requests: (await listRequesterRequests(tx, userId)).map((row) => toFoodRequest(row, userId)),
+      RequestsForMyFoods: forMine.map((row) => toFoodRequest(row, userId)),
     };
   });
 }

@@ -5,7 +5,7 @@
  * (README "Performance", "Searches"). Statements are built once
  * per database and run unnamed, so PostgreSQL plans each run with its values.
  */
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
@@ -104,7 +104,8 @@ export interface ListShape {
  * Exported so the EXPLAIN test checks the very SQL the API runs.
  */
 export function availableFoodsQuery(db: Database, s: ListShape) {
-  const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), ...shownFoodConditions()];
+  // Held listings (issue 17, account/held.ts) are not public.
+  const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), isNull(foods.heldAt), ...shownFoodConditions()];
   if (s.viewer) where.push(notBlockedCondition(p.viewerId));
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);

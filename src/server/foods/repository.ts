@@ -4,7 +4,7 @@
  * speak the contract.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { OPEN_REQUEST_STATUSES, type Food, type FoodStatus } from '../../contract/index.js';
+import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, type Food, type FoodStatus } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
@@ -60,9 +60,10 @@ export function toFood(row: FoodRow, showEmail: boolean, today: string): Food {
 }
 
 /**
- * Who may read `Donator.Email` of each of `rows` (issue 13): the donor, and users
- * who have a request (any status) for that food; nobody else, signed in or not,
- * so paging the lists harvests no addresses. One query for the whole page.
+ * Who may read `Donator.Email` of each of `rows` (issues 13, 17): the donor, and users
+ * whose request for that food the donor has taken up (`DONOR_EMAIL_STATUSES`);
+ * nobody else, signed in or not, so neither paging the lists nor requesting and
+ * cancelling harvests addresses. One query for the whole page.
  * @returns a predicate on a row.
  */
 export async function donorEmailVisibility(db: Database, viewerId: string | undefined, rows: FoodRow[]): Promise<(row: FoodRow) => boolean> {
@@ -73,7 +74,7 @@ export async function donorEmailVisibility(db: Database, viewerId: string | unde
     const found = await db
       .selectDistinct({ foodId: requests.foodId })
       .from(requests)
-      .where(and(eq(requests.requesterId, viewerId), inArray(requests.foodId, others)));
+      .where(and(eq(requests.requesterId, viewerId), inArray(requests.foodId, others), inArray(requests.status, [...DONOR_EMAIL_STATUSES])));
     for (const f of found) requested.add(f.foodId);
   }
   return (row) => row.donorId === viewerId || requested.has(row.id);

@@ -106,6 +106,8 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req) => {
       const row = await requireFood(db, req.params.id);
       const user = await req.sessionUser();
+      // A held listing (issue 17) is shown to its donor only.
+      if (row.heldAt && row.donorId !== user?.id) throw problem(404, 'No food listing has this id.');
       // Issue 19: hidden, banned or blocked listings are unknown to everyone but the donor and moderators.
       if (!(await canSeeFood(db, row, user))) throw problem(404, 'No food listing has this id.');
       const visible = await donorEmailVisibility(db, user?.id, [row]);

@@ -4,8 +4,8 @@
  * `Pending`, is moved on by the donor (`transitions.ts`, issue 16), and cancelled
  * (deleted) by its requester while open (`Pending`, or `Accepted` since issue 16).
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { OPEN_REQUEST_STATUSES, type FoodRequest } from '../../contract/index.js';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, type FoodRequest } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { requests } from '../db/schema/index.js';
@@ -19,8 +19,13 @@ import { lockRequestAndFood } from './transitions.js';
 
 export type RequestRow = typeof requests.$inferSelect;
 
-/** Maps a row to the API's `FoodRequest`; `RequestDate` as an ISO 8601 UTC instant. */
-export function toFoodRequest(row: RequestRow): FoodRequest {
+/**
+ * Maps a row to the API's `FoodRequest` as `viewerId` sees it; `RequestDate` as
+ * an ISO 8601 UTC instant. `Donator.Email` is left out for anyone but the donor
+ * until the request reaches a status of {@link DONOR_EMAIL_STATUSES}.
+ */
+export function toFoodRequest(row: RequestRow, viewerId: string): FoodRequest {
+  const showDonorEmail = row.donorId === viewerId || (DONOR_EMAIL_STATUSES as readonly string[]).includes(row.status);
   return {
     _id: row.id,
     FoodId: row.foodId,
@@ -28,7 +33,7 @@ export function toFoodRequest(row: RequestRow): FoodRequest {
     FoodImage: row.foodImage,
     PickupLocation: row.pickupLocation,
     ExpiredDateTime: row.expiresOn,
-    Donator: { Email: row.donorEmail, Name: row.donorName, Image: row.donorImage, _id: row.donorId },
+    Donator: { Name: row.donorName, Image: row.donorImage, ...(showDonorEmail ? { Email: row.donorEmail } : {}), _id: row.donorId },
     AdditionalNotes: row.notes,
     DonationMoney: row.donationMoney,
     Requester: { Email: row.requesterEmail, Name: row.requesterName, Image: row.requesterImage, _id: row.requesterId },
@@ -56,6 +61,7 @@ export async function createRequest(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const food = await requireFood(tx, input.FoodId, 'share');
+    if (food.heldAt && food.donorId !== requester.id) throw problem(404, 'No food listing has this id.');
     // Issue 19: a hidden listing or a banned donor's is unknown; a block between them is refused neutrally.
     if (food.donorId !== requester.id && isFoodWithheld(food)) throw problem(404, 'No food listing has this id.');
     if (await isBlockedBetween(tx, food.donorId, requester.id)) throw problem(409, BLOCKED_REFUSAL);
@@ -104,7 +110,12 @@ export async function listFoodRequests(db: Database, foodId: string, userId: str
 
 /** The query of one food's requests, newest first (exported unexecuted for the EXPLAIN test). */
 export function foodRequestsQuery(db: Database, foodId: string) {
-  return db.select().from(requests).where(eq(requests.foodId, foodId)).orderBy(desc(requests.requestedAt), desc(requests.id));
+  // Held requests (issue 17) wait for their requester's review before the donor sees them.
+  return db
+    .select()
+    .from(requests)
+    .where(and(eq(requests.foodId, foodId), isNull(requests.heldAt)))
+    .orderBy(desc(requests.requestedAt), desc(requests.id));
 }
 
 /** The requests `requesterId` made, newest first. */

@@ -58,7 +58,7 @@ export async function requestRoutes(app: FastifyInstance) {
     async (req) => {
       const user = await req.requireUser();
       if (!sameEmail(req.query.email, user.email)) throw problem(403, 'You can only list your own requests.');
-      return (await listRequesterRequests(db, user.id)).map(toFoodRequest);
+      return (await listRequesterRequests(db, user.id)).map((row) => toFoodRequest(row, user.id));
     },
   );
 
@@ -67,7 +67,7 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], description: 'Requests for the food with this id (donor only).', params: IdParams, response: list } },
     async (req) => {
       const user = await req.requireUser();
-      return (await listFoodRequests(db, req.params.id, user.id)).map(toFoodRequest);
+      return (await listFoodRequests(db, req.params.id, user.id)).map((row) => toFoodRequest(row, user.id));
     },
   );
 

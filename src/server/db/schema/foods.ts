@@ -42,6 +42,12 @@ export const foods = pgTable(
     donorEmail: text('donor_email').notNull(),
     /** Issue 16: where the listing is in its life (see `STORED_FOOD_STATUSES`). */
     status: text('status', { enum: STORED_FOOD_STATUSES }).notNull().default('Available'),
+    /**
+     * Set when Google sign-in took over the never-verified account that made this
+     * listing (issue 17): hidden from everyone but its donor until the owner keeps
+     * or deletes it (`account/held.ts`).
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     ...timestamps,
     /** Issue 19: hidden by a moderator or by reports (null: shown), and why, as the donor is told. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),

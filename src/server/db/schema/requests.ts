@@ -40,6 +40,8 @@ export const requests = pgTable(
     acceptNote: text('accept_note'),
     /** Issue 16: why the donor declined, when they said. */
     declineReason: text('decline_reason'),
+    /** Like `foods.held_at` (issue 17): a held request is not shown to the donor until its owner keeps it. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
   },
   (t) => [
     index('requests_food_id_idx').on(t.foodId, t.requestedAt),
