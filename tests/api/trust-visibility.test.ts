@@ -81,7 +81,7 @@ describe.each(BACKENDS)('who sees whose email on %s', (backend) => {
     expect(mine.json()[0]).toMatchObject({ Requester: { Email: requester.email }, Donator: { Email: donor.email }, Status: 'Delivered' });
     const pending = (await call(t.app, 'GET', `/api/requests?email=${encodeURIComponent(asker.email)}`, asker)).json();
     expect(pending[0]).toMatchObject({ Requester: { Email: asker.email }, Status: 'Pending' });
-    expect(pending[0].Donator).toEqual({ Name: 'Dana Donor', Image: donor.image });
+    expect(pending[0].Donator).toEqual({ Name: 'Dana Donor', Image: donor.image, _id: expect.any(String) });
     const exported = (await call(t.app, 'GET', '/api/account/export', asker)).json();
     expect(exported.Requests[0].Donator).not.toHaveProperty('Email');
     expect((await call(t.app, 'GET', url, donor)).statusCode).toBe(403);
