@@ -63,6 +63,8 @@ export const Food = z.object({
   FoodStatus,
   /** Issue 16: the donor's approximate weight in kg; left out when none was given. */
   FoodWeightKg: z.number().optional(),
+  /** Issue 19: only to the donor and moderators, while a moderator or reports keep the listing hidden. */
+  Hidden: z.object({ Reason: z.string(), At: z.string() }).optional(),
 });
 export type Food = z.infer<typeof Food>;
 

@@ -26,6 +26,8 @@ export const NotificationType = z.enum([
   'food.expired',
   'pickup.reminder',
   'pickup.check',
+  // Issue 19: a moderator (or reports) hid or restored the recipient's listing or message.
+  'moderation.notice',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   IMAGE_QUEUE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(10),
   /** Issue 16: kg CO2e per kg of food saved (FAO 2013, as used by Too Good To Go). */
   IMPACT_CO2E_PER_KG: z.coerce.number({ error: 'must be a number' }).min(0).max(100).default(DEFAULT_CO2E_PER_KG),
+  ADMIN_EMAILS: z.string().optional(),
 });
 
 /** The typed configuration handed to `buildApp`. */
@@ -122,6 +123,8 @@ export interface Config {
   imageQueue: number;
   /** kg CO2e per kg of food in the impact figures (issue 16). */
   impactCo2ePerKg: number;
+  /** Issue 19: lower-cased addresses whose accounts become moderators when they sign up or sign in (ADMIN_EMAILS). */
+  adminEmails: string[];
 }
 
 /** Raised when a variable is wrong; `main.ts` prints its message as one line and exits. */
@@ -221,6 +224,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageWorkers: e.IMAGE_WORKERS ?? Math.max(1, availableParallelism() - 1),
     imageQueue: e.IMAGE_QUEUE,
     impactCo2ePerKg: e.IMPACT_CO2E_PER_KG,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

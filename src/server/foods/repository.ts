@@ -54,9 +54,11 @@ export function toFood(row: FoodRow, showEmail: boolean, today: string): Food {
     ExpiredDateTime: row.expiresOn,
     AdditionalNotes: row.notes,
     ...(row.gallery.length ? { FoodGallery: row.gallery } : {}),
-    Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}) },
+    Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}), _id: row.donorId },
     FoodStatus: foodStatus(row, today),
     ...(row.weightKg === null ? {} : { FoodWeightKg: row.weightKg }),
+    // Lists never carry hidden listings; one listing reaches only its donor and moderators while hidden.
+    ...(row.hiddenAt ? { Hidden: { Reason: row.hiddenReason ?? '', At: row.hiddenAt.toISOString() } } : {}),
   };
 }
 

@@ -16,9 +16,12 @@ import {
 } from '../../contract/index.js';
 import { sameEmail } from '../auth/emails.js';
 import type { Config } from '../config.js';
+import { limited } from '../http/account-limits.js';
+import { ACCOUNT_LIMITS } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { assertListingImageUrls, ownOrigins, proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
+import { canSeeFood } from '../moderation/visibility.js';
 import {
   createFood,
   deleteFood,
@@ -29,6 +32,8 @@ import {
   type FoodRow,
 } from './repository.js';
 import { listAvailableFoods, listDonorFoods, sortKey, type FoodOrder } from './lists.js';
+
+const TOO_MANY_LISTINGS = `You can add at most ${ACCOUNT_LIMITS.listingsPerDay.max} listings a day. Please try again later.`;
 
 /**
  * Cuts the extra row the repository read (limit + 1) and, when there was one,
@@ -81,7 +86,14 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true, today));
       }
       const order = q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
-      const rows = await listAvailableFoods(db, { order, search: q.search, limit: limit + 1, availableOn: today, after });
+      const rows = await listAvailableFoods(db, {
+        order,
+        search: q.search,
+        limit: limit + 1,
+        availableOn: today,
+        after,
+        viewerId: user?.id,
+      });
       const shown = page(req, reply, rows, limit, order);
       const visible = await donorEmailVisibility(db, user?.id, shown);
       return shown.map((row) => toFood(row, visible(row), today));
@@ -96,6 +108,8 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       const user = await req.sessionUser();
       // A held listing (issue 17) is shown to its donor only.
       if (row.heldAt && row.donorId !== user?.id) throw problem(404, 'No food listing has this id.');
+      // Issue 19: hidden, banned or blocked listings are unknown to everyone but the donor and moderators.
+      if (!(await canSeeFood(db, row, user))) throw problem(404, 'No food listing has this id.');
       const visible = await donorEmailVisibility(db, user?.id, [row]);
       return toFood(row, visible(row), localToday(app.clock()));
     },
@@ -107,7 +121,9 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req, reply) => {
       const donor = await req.requireUser({ fresh: true });
       assertListingImageUrls(req.body, own);
-      const insertedId = await createFood(db, req.body, donor);
+      const insertedId = await limited(db, donor.id, [{ name: 'listings', limit: ACCOUNT_LIMITS.listingsPerDay }], TOO_MANY_LISTINGS, () =>
+        createFood(db, req.body, donor),
+      );
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );

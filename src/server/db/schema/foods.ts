@@ -51,6 +51,11 @@ export const foods = pgTable(
      */
     heldAt: timestamp('held_at', { withTimezone: true }),
     ...timestamps,
+    /** Issue 19: hidden by a moderator or by reports (null: shown), and why, as the donor is told. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    /** Issue 19: the donor is banned until then ('infinity': for good); hidden meanwhile. */
+    donorBannedUntil: timestamp('donor_banned_until', { withTimezone: true }),
   },
   (t) => [
     // The public lists (Available and Reserved only) read in order from these, no sort;

@@ -10,6 +10,7 @@ export * from './foods.js';
 export * from './images.js';
 export * from './impact.js';
 export * from './messages.js';
+export * from './moderation.js';
 export * from './notifications.js';
 export * from './outbox.js';
 export * from './requests.js';

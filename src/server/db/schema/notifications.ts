@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'food.expired',
   'pickup.reminder',
   'pickup.check',
+  'moderation.notice',
 ] as const;
 
 /**
