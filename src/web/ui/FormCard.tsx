@@ -19,9 +19,13 @@ export interface FieldProps {
   id: string;
   label: string;
   name: string;
-  type: 'text' | 'email' | 'password' | 'url' | 'date';
+  type: 'text' | 'email' | 'password' | 'url' | 'date' | 'number';
   autoComplete?: HTMLInputAutoCompleteAttribute;
-  inputMode?: 'numeric';
+  inputMode?: 'numeric' | 'decimal';
+  /** Bounds and step of a number input. */
+  min?: number;
+  max?: number;
+  step?: number | 'any';
   placeholder?: string;
   defaultValue?: string | number;
   /** Classes of the field's wrapper, e.g. a grid column span. */

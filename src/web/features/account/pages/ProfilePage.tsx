@@ -6,6 +6,8 @@ import { useAuth } from '../../auth/useAuth.js';
 import { Field, FormCard } from '../../../ui/FormCard.js';
 import { Photo } from '../../../ui/Photo.js';
 import { ProfilePhotoUpload } from '../../../ui/ProfilePhotoUpload.js';
+import { useMyImpact } from '../../impact/api/myImpact.js';
+import ImpactSection from '../../impact/components/ImpactSection.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { field, useFormAction } from '../../../lib/useFormAction.js';
@@ -15,12 +17,14 @@ import { field, useFormAction } from '../../../lib/useFormAction.js';
  * photo URL set at registration (SPEC.md §3 User, §4 "Registration"). Saving
  * updates the navbar avatar at once; the server stamps new listings and requests
  * with the new name and photo. Success: toast 'Profile Updated'; failure: an error
- * toast with the error's message (SPEC.md §8 "profile-update failure").
+ * toast with the error's message (SPEC.md §8 "profile-update failure"). Below the
+ * form, the person's own impact figures (issue 16).
  */
 export default function ProfilePage() {
   usePageTitle('Profile');
   const { user, refresh } = useAuth();
   const id = useId();
+  const impact = useMyImpact(user?.email);
   const { busy, onSubmit } = useFormAction(async (data) => {
     const photo = field(data, 'photoURL');
     await updateProfile({ name: field(data, 'name'), image: photo || null });
@@ -56,6 +60,7 @@ export default function ProfilePage() {
           Save Profile
         </button>
       </form>
+      {impact.data && <ImpactSection data={impact.data} mine />}
       <Link to="/account" className="link link-primary text-center">
         Account: devices, password and your data
       </Link>

@@ -24,7 +24,8 @@ export interface FoodFormProps {
  * The add / update food form of SPEC.md §2 and §5: Food Name, Food Image URL
  * (url), Food Quantity (text, sent as an integer with parseInt), Expired Date
  * (date), Pickup Location and Additional Notes, all required; plus 'Upload photos'
- * (issue 12), whose first photo fills the Food Image URL.
+ * (issue 12), whose first photo fills the Food Image URL, and the optional
+ * 'Approximate weight (kg)' (issue 16, for the impact figures).
  */
 export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: FoodFormProps) {
   const id = useId();
@@ -54,6 +55,8 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         PickupLocation: text('PickupLocation'),
         AdditionalNotes: text('AdditionalNotes'),
         FoodGallery: photos.slice(1),
+        // Issue 16: optional; '' clears the weight on update.
+        FoodWeightKg: text('FoodWeightKg'),
         Donator: { Name: donor.displayName, Image: donor.photoURL, Email: donor.email },
       },
       form,
@@ -85,6 +88,18 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         defaultValue={initial?.FoodQuantity}
       />
       <Field id={`${id}-expiry`} label="Expired Date" name="ExpiredDateTime" type="date" required defaultValue={initial?.ExpiredDateTime.slice(0, 10)} />
+      <Field
+        id={`${id}-weight`}
+        label="Approximate weight (kg)"
+        name="FoodWeightKg"
+        type="number"
+        min={0.001}
+        max={10000}
+        step="any"
+        inputMode="decimal"
+        hint="Optional. Used for the impact estimates."
+        defaultValue={initial?.FoodWeightKg}
+      />
       <Field
         id={`${id}-location`}
         label="Pickup Location"

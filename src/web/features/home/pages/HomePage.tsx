@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '../../../lib/router.js';
 import { useFeaturedFoods } from '../api/featured.js';
+import { useImpact } from '../../impact/api/communityImpact.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { FoodGrid } from '../../foods/components/FoodCard.js';
 import { Spinner } from '../../../ui/Spinner.js';
@@ -31,6 +33,20 @@ const TESTIMONIALS = [
   },
 ] as const;
 
+// Issue 16: its own chunk, fetched after the page (DESIGN.md "Weight budget").
+const ImpactSection = lazy(() => import('../../impact/components/ImpactSection.js'));
+
+/** The community impact band (issue 16), hidden until there is a completed share. */
+function ImpactBand() {
+  const { data } = useImpact();
+  if (!data || data.Shares === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <ImpactSection data={data} />
+    </Suspense>
+  );
+}
+
 function FeaturedFoods() {
   const { data, isPending, isError, refetch } = useFeaturedFoods();
   if (isPending) return <Spinner fullPage />;
@@ -39,7 +55,7 @@ function FeaturedFoods() {
   return <FoodGrid foods={data} />;
 }
 
-/** Home (SPEC.md §2 "/"): hero, featured foods, awareness tips, testimonials. */
+/** Home (SPEC.md §2 "/"): hero, featured foods, impact band (issue 16), awareness tips, testimonials. */
 export default function HomePage() {
   usePageTitle('Home');
   return (
@@ -70,6 +86,8 @@ export default function HomePage() {
         </div>
         <FeaturedFoods />
       </section>
+
+      <ImpactBand />
 
       <section aria-labelledby="tips-heading" className="flex flex-col gap-6">
         <div>

@@ -4,7 +4,7 @@
  * the hooks need the `QueryBoundary` above them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeleteResult, FoodRequest, InsertResult, RequestInput, UpdateResult } from '../../../../contract/index.js';
+import type { DeleteResult, FoodRequest, InsertResult, RequestInput, RequestStatusInput, UpdateResult } from '../../../../contract/index.js';
 import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { foodKeys } from '../../foods/api/keys.js';
 import { requestKeys } from './keys.js';
@@ -49,6 +49,30 @@ export function useMarkDelivered() {
       }),
     // The listing may be collected now (issue 16).
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: requestKeys.all }), qc.invalidateQueries({ queryKey: foodKeys.all })]),
+  });
+}
+
+/**
+ * Changes a request's status as its food's donor (issue 16): `PATCH /requests/{id}` with
+ * `{Status:'Accepted', PickupAt?, Note?}`, `{Status:'Declined', Reason?}` or `{Status:'NoShow'}`
+ * → `{modifiedCount}`.
+ */
+export function useChangeRequestStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: RequestStatusInput }) =>
+      apiFetch<UpdateResult>(apiUrl(`/requests/${encodeURIComponent(id)}`), { method: 'PATCH', body: change }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+}
+
+/** Marks an accepted request a no-show (issue 16): `PATCH /requests/{id}` with `{Status:'NoShow'}` → `{modifiedCount}`. */
+export function useMarkNoShow() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<UpdateResult>(apiUrl(`/requests/${encodeURIComponent(id)}`), { method: 'PATCH', body: { Status: 'NoShow' } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
   });
 }
 

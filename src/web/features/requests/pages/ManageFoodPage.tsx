@@ -1,17 +1,23 @@
+import { useState } from 'react';
+import type { FoodRequest } from '../../../../contract/index.js';
 import { useParams } from '../../../lib/router.js';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { MessagesLink } from '../../messages/components/MessagesLink.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
+import { successPopup } from '../../../ui/popups.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
-import { useFoodRequests, useMarkDelivered } from '../api/requests.js';
+import { useChangeRequestStatus, useFoodRequests, useMarkDelivered, useMarkNoShow } from '../api/requests.js';
+import { RequestAnswerDialog, type RequestAnswer } from '../components/RequestAnswerDialog.js';
 import { RequestStatusBadge } from '../components/RequestStatusBadge.js';
 
 const COLUMNS = ['Requester Name', 'Requester Image', 'Requester Email', 'Request Date', 'Status', 'Action'] as const;
 
 /**
  * Manage food (SPEC.md §2 /manage-food/{foodId}, login required): the requests
- * for one of the donor's foods, each with 'Mark as Delivered' (SPEC.md §4).
+ * for one of the donor's foods, each with 'Mark as Delivered' (SPEC.md §4); issue 16
+ * adds 'Accept' (optional pickup time and note) and 'Decline' (optional reason) for a
+ * pending request and 'No-show' for an accepted one.
  */
 export default function ManageFoodPage() {
   usePageTitle('Manage Food');
@@ -21,6 +27,12 @@ export default function ManageFoodPage() {
     confirm: { title: 'You want to mark this request as delivered?', confirmButtonText: 'Yes, mark it!' },
     success: () => ['Updated!', 'The request status has been updated to Delivered.'],
   });
+  const change = useChangeRequestStatus();
+  const noShow = useConfirmedMutation(useMarkNoShow(), {
+    confirm: { title: 'Mark this request as a no-show?', confirmButtonText: 'Yes, no-show' },
+    success: () => ['Updated!', 'The request status has been updated to No-show.'],
+  });
+  const [answering, setAnswering] = useState<{ request: FoodRequest; answer: RequestAnswer } | null>(null);
 
   return (
     <div className="flex flex-col gap-6">
@@ -57,9 +69,32 @@ export default function ManageFoodPage() {
               <td>{formatDateTime(request.RequestDate)}</td>
               <td>
                 <RequestStatusBadge status={request.Status} />
+                {request.PickupAt && request.Status === 'Accepted' && (
+                  <span className="mt-1 block text-sm">Pickup {formatDateTime(request.PickupAt)}</span>
+                )}
               </td>
               <td className="flex flex-wrap gap-2">
                 <MessagesLink requestId={request._id} />
+                {request.Status === 'Pending' && (
+                  <>
+                    <button type="button" className="btn btn-sm btn-outline btn-primary" onClick={() => setAnswering({ request, answer: 'Accepted' })}>
+                      Accept
+                    </button>
+                    <button type="button" className="btn btn-sm btn-outline" onClick={() => setAnswering({ request, answer: 'Declined' })}>
+                      Decline
+                    </button>
+                  </>
+                )}
+                {request.Status === 'Accepted' && (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline"
+                    disabled={noShow.busy(request._id)}
+                    onClick={() => void noShow.run(request._id)}
+                  >
+                    No-show
+                  </button>
+                )}
                 <button
                   type="button"
                   className="btn btn-sm btn-primary whitespace-nowrap"
@@ -73,6 +108,20 @@ export default function ManageFoodPage() {
           );
         }}
       />
+      {answering && (
+        <RequestAnswerDialog
+          request={answering.request}
+          answer={answering.answer}
+          pending={change.isPending}
+          onClose={() => setAnswering(null)}
+          onAnswer={(body) =>
+            change.mutate(
+              { id: answering.request._id, change: body },
+              { onSuccess: () => void successPopup('Updated!', `The request status has been updated to ${body.Status}.`) },
+            )
+          }
+        />
+      )}
     </div>
   );
 }

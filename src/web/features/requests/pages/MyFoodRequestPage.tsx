@@ -54,6 +54,12 @@ export default function MyFoodRequestPage() {
               <td>{request.DonationMoney || 'N/A'}</td>
               <td>
                 <RequestStatusBadge status={request.Status} />
+                {/* Issue 16: the donor's pickup time and note on accepting, or reason on declining. */}
+                {request.PickupAt && request.Status === 'Accepted' && (
+                  <span className="mt-1 block text-sm">Pickup {formatDateTime(request.PickupAt)}</span>
+                )}
+                {request.Status === 'Accepted' && request.Note && <span className="mt-1 block text-sm">{request.Note}</span>}
+                {request.Status === 'Declined' && request.Reason && <span className="mt-1 block text-sm">{request.Reason}</span>}
               </td>
               <td className="flex flex-wrap gap-2">
                 <MessagesLink requestId={request._id} />

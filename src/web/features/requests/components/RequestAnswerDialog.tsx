@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import type { FoodRequest, RequestStatusInput } from '../../../../contract/index.js';
+import { LIMITS } from '../../../../contract/limits.js';
+import { wrapFocus } from '../../../ui/focusWrap.js';
+
+/** Which answer the donor gives: accept (pickup time, note) or decline (reason). */
+export type RequestAnswer = 'Accepted' | 'Declined';
+
+/**
+ * The donor's answer to a request (issue 16), a modal `<dialog>` like the request
+ * dialog (focus trapped, Escape closes it): 'Accept' asks for an optional pickup time
+ * (local date and time, sent as an ISO instant) and note; 'Decline' for an optional
+ * reason. `onAnswer` receives the `PATCH /requests/{id}` body; the dialog closes itself.
+ */
+export function RequestAnswerDialog({
+  request,
+  answer,
+  pending,
+  onAnswer,
+  onClose,
+}: {
+  request: FoodRequest;
+  answer: RequestAnswer;
+  pending: boolean;
+  onAnswer: (change: RequestStatusInput) => void;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  function close() {
+    dialogRef.current?.close();
+  }
+
+  function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    if (answer === 'Accepted') {
+      const pickup = text('PickupAt');
+      onAnswer({ Status: 'Accepted', PickupAt: pickup ? new Date(pickup).toISOString() : undefined, Note: text('Note') });
+    } else {
+      onAnswer({ Status: 'Declined', Reason: text('Reason') });
+    }
+    close();
+  }
+
+  const accepting = answer === 'Accepted';
+  const title = `${accepting ? 'Accept' : 'Decline'} ${request.Requester.Name}'s request`;
+
+  return (
+    <dialog ref={dialogRef} className="modal" aria-labelledby={`${id}-title`} onClose={onClose} onKeyDown={wrapFocus}>
+      <div className="modal-box">
+        <h2 id={`${id}-title`} className="text-xl font-bold">
+          {title}
+        </h2>
+        <form onSubmit={handleSubmit} className="mt-4 flex flex-col gap-4">
+          {accepting ? (
+            <>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={`${id}-pickup`} className="font-medium">
+                  Pickup time (optional)
+                </label>
+                <input id={`${id}-pickup`} name="PickupAt" type="datetime-local" className="input input-bordered w-full" />
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={`${id}-note`} className="font-medium">
+                  Note (optional)
+                </label>
+                <textarea id={`${id}-note`} name="Note" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
+              </div>
+            </>
+          ) : (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${id}-reason`} className="font-medium">
+                Reason (optional)
+              </label>
+              <textarea id={`${id}-reason`} name="Reason" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
+            </div>
+          )}
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className={accepting ? 'btn btn-primary' : 'btn btn-error'} disabled={pending}>
+              {accepting ? 'Accept request' : 'Decline request'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </dialog>
+  );
+}
