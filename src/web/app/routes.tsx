@@ -45,19 +45,14 @@ const data = (P: Page) => () => (
     <P />
   </QueryBoundary>
 );
-/** A login-required page (`withData`: a data page too). */
-const guarded = (P: Page, withData = true) => () =>
-  withData ? (
-    <QueryBoundary>
-      <RequireAuth>
-        <P />
-      </RequireAuth>
-    </QueryBoundary>
-  ) : (
+/** A login-required data page. */
+const guarded = (P: Page) => () => (
+  <QueryBoundary>
     <RequireAuth>
       <P />
     </RequireAuth>
-  );
+  </QueryBoundary>
+);
 
 /** Path → page, in match order; unknown paths get the 404 page. */
 const ROUTES: [string, Page][] = [
@@ -67,7 +62,7 @@ const ROUTES: [string, Page][] = [
   ['/auth/popup-done', GoogleDonePage],
   ['/forgot-password', ForgotPasswordPage],
   ['/reset-password', ResetPasswordPage],
-  ['/profile', guarded(ProfilePage, false)],
+  ['/profile', guarded(ProfilePage)],
   ['/account', guarded(AccountPage)],
   ['/available-foods', data(AvailableFoodsPage)],
   ['/food/:id', data(FoodDetailsPage)],
