@@ -8,6 +8,9 @@
  * with 40 foods (a word like 'tomato' matches 1 in 40 listings); expiry dates spread
  * from 30 days ago to a year ahead (about 92 % available); quantities 1..10 000;
  * one request per listing on the first `requests` listings, half of them delivered.
+ * Points (issue "Near me"): every listing lies in Germany, around one of 24 towns
+ * chosen in proportion to their population, up to about 20 km from its centre
+ * (denser near it); the public point is 200–500 m from the exact one.
  */
 
 /** Counts of the fixture. */
@@ -30,6 +33,33 @@ const FOODS = [
 
 const textArray = (items: string[]) => `(array[${items.map((w) => `'${w}'`).join(',')}])`;
 
+/** German towns [lat, lng, population in thousands] the fixture's listings cluster around. */
+const TOWNS: [number, number, number][] = [
+  [52.52, 13.405, 3645], [53.551, 9.994, 1841], [48.137, 11.575, 1472], [50.938, 6.96, 1086],
+  [50.11, 8.682, 753], [48.776, 9.183, 635], [51.228, 6.773, 619], [51.514, 7.465, 588],
+  [51.456, 7.012, 583], [51.34, 12.375, 587], [53.079, 8.801, 567], [51.05, 13.738, 556],
+  [52.376, 9.732, 536], [49.452, 11.077, 518], [51.435, 6.762, 498], [51.482, 7.216, 365],
+  [51.256, 7.151, 355], [52.021, 8.532, 334], [50.737, 7.098, 327], [51.962, 7.626, 315],
+  [49.006, 8.404, 308], [49.487, 8.466, 309], [48.371, 10.898, 296], [54.323, 10.123, 247],
+];
+
+/**
+ * A `WITH` clause of the towns (`towns(town, tlat, tlng)`) and of 1000 slots each
+ * holding a town in proportion to its population (`slots(slot, town)`, slot 0..999).
+ */
+function townsClause(): string {
+  const total = TOWNS.reduce((sum, t) => sum + t[2], 0);
+  const slots: number[] = [];
+  let acc = 0;
+  TOWNS.forEach((t, k) => {
+    acc += t[2];
+    while (slots.length < Math.round((acc / total) * 1000)) slots.push(k + 1);
+  });
+  const values = TOWNS.map((t, k) => `(${k + 1}, ${t[0]}::float8, ${t[1]}::float8)`).join(', ');
+  return `with towns(town, tlat, tlng) as (values ${values}),
+          slots(slot, town) as (select (n - 1)::int, t from unnest(array[${slots.join(',')}]) with ordinality as u(t, n))`;
+}
+
 /** The SQL statements that load the fixture into a migrated, empty Plateful database, in order. */
 export function fixtureStatements(size: FixtureSize): string[] {
   return [
@@ -37,18 +67,31 @@ export function fixtureStatements(size: FixtureSize): string[] {
      select 'bench-u' || i, 'Bench Neighbour ' || i, 'bench' || i || '@plateful.bench', true,
             'https://images.example.org/people/' || i || '.png'
      from generate_series(1, ${USERS}) i`,
-    `insert into foods (name, image_url, quantity, pickup_location, expires_on, notes,
-                        donor_id, donor_name, donor_image, donor_email)
-     select ${textArray(WORDS)}[1 + i % ${WORDS.length}] || ' ' || ${textArray(FOODS)}[1 + (i / ${WORDS.length}) % ${FOODS.length}] || ' #' || i,
-            'https://images.example.org/food/' || (i % 500) || '.jpg',
-            1 + (i * 7919) % 10000,
-            (1 + i % 300) || ' Market Street',
-            current_date + ((i * 37) % 395 - 30),
-            'Collect after 5 pm; bring a bag.',
-            'bench-u' || (1 + i % ${USERS}), 'Bench Neighbour ' || (1 + i % ${USERS}),
-            'https://images.example.org/people/' || (1 + i % ${USERS}) || '.png',
-            'bench' || (1 + i % ${USERS}) || '@plateful.bench'
-     from generate_series(1, ${size.foods}) i`,
+    // Issue "Near me": a GiST index built once over 100 000 points takes a fraction of
+    // 100 000 single insertions into it; the same index as migration 0007_places_earth.
+    'drop index foods_public_point_idx',
+    `${townsClause()}
+     insert into foods (name, image_url, quantity, pickup_location, expires_on, notes,
+                        donor_id, donor_name, donor_image, donor_email, lat, lng, public_lat, public_lng)
+     select name, image_url, quantity, pickup_location, expires_on, notes, donor_id, donor_name, donor_image, donor_email,
+            lat, lng, lat + 0.0031 * cos(b), lng + 0.0031 * sin(b) / cos(radians(lat))
+     from (
+     select ${textArray(WORDS)}[1 + i % ${WORDS.length}] || ' ' || ${textArray(FOODS)}[1 + (i / ${WORDS.length}) % ${FOODS.length}] || ' #' || i as name,
+            'https://images.example.org/food/' || (i % 500) || '.jpg' as image_url,
+            1 + (i * 7919) % 10000 as quantity,
+            (1 + i % 300) || ' Market Street' as pickup_location,
+            current_date + ((i * 37) % 395 - 30) as expires_on,
+            'Collect after 5 pm; bring a bag.' as notes,
+            'bench-u' || (1 + i % ${USERS}) as donor_id, 'Bench Neighbour ' || (1 + i % ${USERS}) as donor_name,
+            'https://images.example.org/people/' || (1 + i % ${USERS}) || '.png' as donor_image,
+            'bench' || (1 + i % ${USERS}) || '@plateful.bench' as donor_email,
+            tlat + power(((i::bigint * 104729) % 1000)::float8 / 1000, 1.5) * 0.18 * cos(radians((i * 7907) % 360)) as lat,
+            tlng + power(((i::bigint * 104729) % 1000)::float8 / 1000, 1.5) * 0.27 * sin(radians((i * 7907) % 360)) as lng,
+            radians((i * 137) % 360) as b
+     from generate_series(1, ${size.foods}) i
+     join slots on slots.slot = (i * 6007) % 1000
+     join towns using (town)
+     ) listing`,
     `insert into requests (food_id, food_name, food_image, pickup_location, expires_on,
                            donor_id, donor_name, donor_image, donor_email, notes, donation_money,
                            requester_id, requester_name, requester_image, requester_email, requested_at, status)
@@ -59,6 +102,7 @@ export function fixtureStatements(size: FixtureSize): string[] {
             case when f.n % 2 = 0 then 'Delivered' else 'Pending' end
      from (select foods.*, row_number() over (order by id) as n from foods limit ${size.requests}) f,
           lateral (select 1 + (f.n * 13) % ${USERS} as u) r`,
+    'create index foods_public_point_idx on foods using gist (public_earth)',
     'analyze users',
     'analyze foods',
     'analyze requests',

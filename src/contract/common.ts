@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 
-export { LIMITS, REQUEST_STATUSES } from './limits.js';
+export { LIMITS, PLACES, REQUEST_STATUSES } from './limits.js';
 
 /**
  * Text checks for characters PostgreSQL cannot store: `text` never holds U+0000,

@@ -11,3 +11,4 @@ export * from './session.js';
 export * from './account.js';
 export * from './messages.js';
 export * from './notifications.js';
+export * from './places.js';

@@ -25,3 +25,15 @@ export const LIMITS = {
 
 /** Request statuses shown by the product (SPEC.md §4), in the order a request goes through them. */
 export const REQUEST_STATUSES = ['Pending', 'Delivered'] as const;
+
+/** Issue "Near me": search radius (km), place-name queries and answers. */
+export const PLACES = {
+  radiusMinKm: 1,
+  radiusMaxKm: 50,
+  /** Radius of `near` when `radiusKm` is absent. */
+  radiusDefaultKm: 10,
+  queryMin: 3,
+  queryMax: 100,
+  /** Most places one `GET /api/places` answers. */
+  results: 10,
+} as const;

@@ -76,7 +76,7 @@ export async function exportAccount(db: Database, userId: string, currentSession
       },
       SignInMethods: methods.map((m) => (m.providerId === 'credential' ? 'password' : m.providerId)).sort(),
       Sessions: await listSessions(tx, userId, currentSessionId),
-      Foods: ownFoods.map((row) => toFood(row, true)),
+      Foods: ownFoods.map((row) => toFood(row, true, { exactPoint: true })),
       Requests: (await listRequesterRequests(tx, userId)).map(toFoodRequest),
       RequestsForMyFoods: forMine.map(toFoodRequest),
     };

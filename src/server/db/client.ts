@@ -6,6 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -113,7 +115,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (!memory) mkdirSync(location, { recursive: true });
   const unlock = memory ? () => {} : lockDataDir(opts.dataDir);
   try {
-    const client = await PGlite.create(location, { extensions: { pg_trgm } });
+    const client = await PGlite.create(location, { extensions: { pg_trgm, cube, earthdistance } });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
     return {

@@ -4,7 +4,7 @@
  * searches, the trigram index (README "Performance"). Statements are built once
  * per database and run unnamed, so PostgreSQL plans each run with its values.
  */
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods } from '../db/schema/index.js';
@@ -16,7 +16,17 @@ export function likePattern(text: string): string {
 }
 
 /** Sort orders of food lists; every one is a keyset on (sort key, id), both in the same direction. */
-export type FoodOrder = 'quantity' | 'dateAsc' | 'dateDesc';
+export type FoodOrder = 'quantity' | 'dateAsc' | 'dateDesc' | 'distance';
+
+/** A listing read by a list query: with `near`, the chord metres to its public point (see `chordToMetres`). */
+export type ListedFood = FoodRow & { chordM?: number };
+
+/** Issue "Near me": listings whose public point lies within `radiusKm` of (`lat`, `lng`). */
+export interface Near {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
 
 /** Where a page starts: after the row with this sort key (date `YYYY-MM-DD` or quantity) and id. */
 export interface After {
@@ -25,8 +35,9 @@ export interface After {
 }
 
 export interface ListOptions {
-  /** `quantity`: largest first (featured); `dateAsc`/`dateDesc`: by expiry date. */
+  /** `quantity`: largest first (featured); `dateAsc`/`dateDesc`: by expiry date; `distance`: nearest first (needs `near`). */
   order: FoodOrder;
+  near?: Near;
   search?: string;
   /** Rows to read (the route asks one more than it answers, to know whether a next page exists). */
   limit: number;
@@ -35,8 +46,9 @@ export interface ListOptions {
   after?: After;
 }
 
-/** The sort key of `row` under `order`, as a cursor carries it. */
-export function sortKey(row: FoodRow, order: FoodOrder): string | number {
+/** The sort key of `row` under `order`, as a cursor carries it (distance: chord metres then `m`). */
+export function sortKey(row: ListedFood, order: FoodOrder): string | number {
+  if (order === 'distance') return `${row.chordM}m`;
   return order === 'quantity' ? row.quantity : row.expiresOn;
 }
 
@@ -47,16 +59,51 @@ const p = {
   id: sql.placeholder('id'),
   donorId: sql.placeholder('donorId'),
   limit: sql.placeholder('limit'),
+  lat: sql.placeholder('lat'),
+  lng: sql.placeholder('lng'),
+  radiusM: sql.placeholder('radiusM'),
+  chordM: sql.placeholder('chordM'),
 };
+
+/** The searched point, and a listing's public point as the stored earthdistance cube (GiST-indexed). */
+const origin = sql`ll_to_earth(${p.lat}::float8, ${p.lng}::float8)`;
+const publicEarth = sql`${foods}.public_earth`;
+/**
+ * Straight-line (chord) metres from the searched point to a listing's public point:
+ * cube's `<->`, which the GiST index can order by. It grows with the great-circle
+ * distance, so ordering by it is ordering by distance; {@link chordToMetres} converts.
+ */
+const chord = sql<number>`(${publicEarth} <-> ${origin})`;
+
+/** Within the radius: the index reads the bounding cube (`earth_box`), then the chord (placeholder `chordM`) trims its corners. */
+const withinRadius = sql`earth_box(${origin}, ${p.radiusM}::float8) @> ${publicEarth} and ${chord} <= ${p.chordM}::float8`;
+
+/** The radius of earthdistance's sphere, metres (its `earth()`). */
+const EARTH_M = 6_378_168;
+
+/** The chord of an arc of `metres` on earthdistance's sphere. */
+export function metresToChord(metres: number): number {
+  return 2 * EARTH_M * Math.sin(metres / (2 * EARTH_M));
+}
+
+/** The great-circle metres of a chord of `chordM` on earthdistance's sphere. */
+export function chordToMetres(chordM: number): number {
+  return 2 * EARTH_M * Math.asin(Math.min(1, chordM / (2 * EARTH_M)));
+}
 
 /** ORDER BY of `order`, served by a btree index read forwards or backwards (no sort). */
 function orderBy(order: FoodOrder): SQL[] {
+  // The chord alone, so the GiST index reads nearest first and stops at the limit (KNN);
+  // `, id` would force a sort of every listing in the radius. Two public points at exactly
+  // the same distance (blurred at random, practically never) have no defined order.
+  if (order === 'distance') return [asc(chord)];
   if (order === 'quantity') return [desc(foods.quantity), desc(foods.id)];
   return order === 'dateAsc' ? [asc(foods.expiresOn), asc(foods.id)] : [desc(foods.expiresOn), desc(foods.id)];
 }
 
 /** The keyset condition "after placeholders `key`, `id`" of `order`. */
 function afterCursor(order: FoodOrder): SQL {
+  if (order === 'distance') return sql`(${chord}, ${foods.id}) > (${p.key}::float8, ${p.id}::uuid)`;
   if (order === 'quantity') return sql`(${foods.quantity}, ${foods.id}) < (${p.key}::integer, ${p.id}::uuid)`;
   return order === 'dateAsc'
     ? sql`(${foods.expiresOn}, ${foods.id}) > (${p.key}::date, ${p.id}::uuid)`
@@ -68,20 +115,23 @@ export interface ListShape {
   order: FoodOrder;
   search: boolean;
   after: boolean;
+  near: boolean;
 }
 
 /**
  * The query of available listings of one shape, with placeholders `today`, `limit`,
- * and `pattern` (search) and `key`/`id` (after a cursor): filtered by name substring
- * (case-insensitive, literal; served by the trigram index) and in keyset order.
+ * and `pattern` (search), `key`/`id` (after a cursor) and `lat`/`lng`/`radiusM`
+ * (near): filtered by name substring (case-insensitive, literal; served by the
+ * trigram index) and by radius (the GiST index on public points), in keyset order.
  * Exported so the EXPLAIN test checks the very SQL the API runs.
  */
 export function availableFoodsQuery(db: Database, s: ListShape) {
   const where: SQL[] = [gte(foods.expiresOn, p.today)];
   if (s.search) where.push(sql`${foods.name} ilike ${p.pattern}`);
+  if (s.near) where.push(withinRadius);
   if (s.after) where.push(afterCursor(s.order));
   return db
-    .select()
+    .select(s.near ? { ...getTableColumns(foods), chordM: chord } : getTableColumns(foods))
     .from(foods)
     .where(and(...where))
     .orderBy(...orderBy(s.order))
@@ -92,15 +142,26 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
 export function listQuery(o: ListOptions): { shape: ListShape; values: Record<string, unknown> } {
   const search = o.search?.trim();
   return {
-    shape: { order: o.order, search: Boolean(search), after: Boolean(o.after) },
-    values: { today: o.availableOn, limit: o.limit, pattern: search && likePattern(search), key: o.after?.key, id: o.after?.id },
+    shape: { order: o.order, search: Boolean(search), after: Boolean(o.after), near: Boolean(o.near) },
+    values: {
+      today: o.availableOn,
+      limit: o.limit,
+      pattern: search && likePattern(search),
+      key: o.order === 'distance' ? o.after?.key.replace(/m$/, '') : o.after?.key,
+      id: o.after?.id,
+      lat: o.near?.lat,
+      lng: o.near?.lng,
+      radiusM: o.near && o.near.radiusKm * 1000,
+      chordM: o.near && metresToChord(o.near.radiusKm * 1000),
+    },
   };
 }
 
 /** Available listings (see {@link availableFoodsQuery}). */
-export async function listAvailableFoods(db: Database, o: ListOptions): Promise<FoodRow[]> {
+export async function listAvailableFoods(db: Database, o: ListOptions): Promise<ListedFood[]> {
+  if (o.order === 'distance' && !o.near) throw new Error('a distance order needs near');
   const { shape, values } = listQuery(o);
-  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}`;
+  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}`;
   return preparedOnce(db, key, (d) => availableFoodsQuery(d, shape).prepare(UNNAMED)).execute(values);
 }
 

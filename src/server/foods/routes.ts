@@ -10,6 +10,7 @@ import {
   FoodsQuery,
   IdParams,
   InsertResult,
+  PLACES,
   UpdateResult,
   makeFoodsCursor,
   parseFoodsCursor,
@@ -27,15 +28,20 @@ import {
   toFood as toFoodAnswer,
   updateFood,
   type FoodRow,
+  type PlaceView,
 } from './repository.js';
-import { listAvailableFoods, listDonorFoods, sortKey, type FoodOrder } from './lists.js';
+import { chordToMetres, listAvailableFoods, listDonorFoods, sortKey, type FoodOrder, type ListedFood } from './lists.js';
+import { exactPointVisibility } from './points.js';
+
+/** DistanceKm as answered: metres to km, rounded to 0.1 km (issue "Near me": "about 1.5 km"). */
+const roundedKm = (metres: number) => Math.round(metres / 100) / 10;
 
 /**
  * Cuts the extra row the repository read (limit + 1) and, when there was one,
  * announces the next page in `X-Next-Cursor` and `Link: <…>; rel="next"`
  * (issue "Performance"; the answer itself stays the spec's array).
  */
-function page(req: FastifyRequest, reply: FastifyReply, rows: FoodRow[], limit: number, order: FoodOrder): FoodRow[] {
+function page<R extends ListedFood>(req: FastifyRequest, reply: FastifyReply, rows: R[], limit: number, order: FoodOrder): R[] {
   if (rows.length <= limit) return rows;
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1]!;
@@ -58,8 +64,8 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
   const db = app.db;
   const { imageProxy, publicUrl } = opts.config;
   // Issue 12: with IMAGE_PROXY=true, external photos are answered through the proxy.
-  const toFood = (row: FoodRow, showEmail: boolean) =>
-    imageProxy ? proxiedFood(toFoodAnswer(row, showEmail), publicUrl) : toFoodAnswer(row, showEmail);
+  const toFood = (row: FoodRow, showEmail: boolean, view?: PlaceView) =>
+    imageProxy ? proxiedFood(toFoodAnswer(row, showEmail, view), publicUrl) : toFoodAnswer(row, showEmail, view);
 
   r.get(
     '/api/foods',
@@ -74,13 +80,21 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         if (!user) throw problem(401, 'Sign in to see your listings.');
         if (!sameEmail(q.email, user.email)) throw problem(403, 'You can only list your own foods.');
         const rows = await listDonorFoods(db, user.id, limit + 1, after);
-        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true));
+        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true, { exactPoint: true }));
       }
-      const order = q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
-      const rows = await listAvailableFoods(db, { order, search: q.search, limit: limit + 1, availableOn: localToday(), after });
+      const near = q.near && { ...q.near, radiusKm: q.radiusKm ?? PLACES.radiusDefaultKm };
+      // Issue "Near me": sortByDistance takes precedence over sortByDate.
+      const order: FoodOrder =
+        near && q.sortByDistance ? 'distance' : q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
+      const rows = await listAvailableFoods(db, { order, near, search: q.search, limit: limit + 1, availableOn: localToday(), after });
       const shown = page(req, reply, rows, limit, order);
-      const visible = await donorEmailVisibility(db, user?.id, shown);
-      return shown.map((row) => toFood(row, visible(row)));
+      const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, shown), exactPointVisibility(db, user?.id, shown)]);
+      return shown.map((row) =>
+        toFood(row, visible(row), {
+          exactPoint: exact(row),
+          ...(row.chordM === undefined ? {} : { distanceKm: roundedKm(chordToMetres(row.chordM)) }),
+        }),
+      );
     },
   );
 
@@ -90,8 +104,8 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req) => {
       const row = await requireFood(db, req.params.id);
       const user = await req.sessionUser();
-      const visible = await donorEmailVisibility(db, user?.id, [row]);
-      return toFood(row, visible(row));
+      const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, [row]), exactPointVisibility(db, user?.id, [row])]);
+      return toFood(row, visible(row), { exactPoint: exact(row) });
     },
   );
 

@@ -94,3 +94,6 @@ function rowsOf(result: unknown): Array<Record<string, unknown>> {
 export function sendTooMany(reply: FastifyReply, retryAfter: number, detail: string): FastifyReply {
   return sendProblem(reply, 429, detail, { retryAfter, withMessage: true });
 }
+
+/** `GET /api/places` and `/api/places/reverse`, per address (key `places:<ip>`; issue "Near me"). */
+export const PLACES_LIMIT: Limit = { max: 60, windowSeconds: 60 };

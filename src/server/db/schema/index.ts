@@ -12,3 +12,4 @@ export * from './messages.js';
 export * from './notifications.js';
 export * from './outbox.js';
 export * from './requests.js';
+export * from './places.js';
