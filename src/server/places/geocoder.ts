@@ -11,8 +11,13 @@ import { PLACES } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { placeCache } from '../db/schema/index.js';
 
-/** Spacing of requests to the service, for the whole instance (Nominatim's usage policy: 1 per second). */
-export const GEOCODER_SPACING_MS = 1000;
+/**
+ * Spacing of requests to the service, for the whole instance: Nominatim's usage policy
+ * asks for at most 1 per second; the extra 200 ms absorb the jitter between a request's
+ * turn and its arrival (connection set-up, a busy event loop), so the service never sees two
+ * within a second.
+ */
+export const GEOCODER_SPACING_MS = 1200;
 /** How long a cached answer is used. */
 export const GEOCODER_CACHE_MS = 7 * 24 * 3600 * 1000;
 /** A lookup that would wait longer than this for its slot is not sent (the caller falls back). */
@@ -34,18 +39,29 @@ export class GeocoderUnavailable extends Error {}
  * @throws GeocoderUnavailable when the slot is more than MAX_WAIT_MS away.
  */
 async function waitForSlot(db: Database): Promise<void> {
-  const now = Date.now();
+  // The database's clock decides, at the moment the row is locked: a request sent right
+  // after the answer is then at least GEOCODER_SPACING_MS after the previous one.
+  const dbNow = sql`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
   const result = await db.execute(sql`
-    insert into rate_limits (id, key, count, last_request) values ('geocoder-slot', 'geocoder-slot', 1, ${now})
+    insert into rate_limits (id, key, count, last_request) values ('geocoder-slot', 'geocoder-slot', 1, ${dbNow})
     on conflict (key) do update set count = rate_limits.count + 1,
-      last_request = greatest(rate_limits.last_request + ${GEOCODER_SPACING_MS}, ${now})
+      last_request = greatest(rate_limits.last_request + ${GEOCODER_SPACING_MS}, ${dbNow})
     returning last_request`);
   const rows = Array.isArray(result) ? result : (result as unknown as { rows: { last_request: unknown }[] }).rows;
   const slot = Number(rows[0]!.last_request);
-  const wait = slot - now;
-  if (wait > MAX_WAIT_MS) throw new GeocoderUnavailable('the geocoder is busy');
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  if (slot - Date.now() > MAX_WAIT_MS) throw new GeocoderUnavailable('the geocoder is busy');
+  // In this process, also a full spacing after the previous request was really sent (a
+  // busy event loop can send one late, which would bring the next one closer to it).
+  for (;;) {
+    const wait = Math.max(slot, lastSent + GEOCODER_SPACING_MS) - Date.now();
+    if (wait <= 0) break;
+    await new Promise((r) => setTimeout(r, wait));
+  }
+  lastSent = Date.now();
 }
+
+/** When this process last sent a request to the geocoder (epoch ms). */
+let lastSent = 0;
 
 /** Photon's GeoJSON features, or Nominatim's jsonv2 array, as places. */
 function toPlaces(kind: GeocoderOptions['kind'], body: unknown): Place[] {
