@@ -1,5 +1,5 @@
 // Vite builds the React client from src/web into dist/web; the dev server proxies /api to Fastify.
-// Each page is its own chunk (src/web/app/routes.tsx); React and the router share one
+// Each page is its own chunk (src/web/app/routes.tsx); React and the router (wouter) share one
 // long-cached vendor chunk, TanStack Query another; text assets are written precompressed
 // (.br, .gz) for the server to send as they are.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -53,7 +53,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/ },
             // TanStack Query in one chunk, loaded with the first data page.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BENCH_DATABASE_URL, ms, start, waitReady, type Child } from './lib.js';
+import { BENCH_DATABASE_URL, BENCH_VAPID, ms, start, waitReady, type Child } from './lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PLATEFUL_PORT = 3391;
@@ -76,6 +76,8 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
         HOST: '127.0.0.1',
         DATABASE_URL: BENCH_DATABASE_URL,
         AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    ...BENCH_VAPID,
+        ...BENCH_VAPID,
         SEED_DEMO: 'false',
         LOG_LEVEL: 'info',
       }),

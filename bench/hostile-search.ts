@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { load } from './api.js';
-import { BENCH_DATABASE_URL, ms, start, waitReady } from './lib.js';
+import { BENCH_DATABASE_URL, BENCH_VAPID, ms, start, waitReady } from './lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 3393;
@@ -34,6 +34,7 @@ export async function hostileSearchBenchmark(seconds = 5): Promise<Record<string
     HOST: '127.0.0.1',
     DATABASE_URL: BENCH_DATABASE_URL,
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    ...BENCH_VAPID,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
   });

@@ -11,7 +11,7 @@ import { processImage } from '../src/server/images/process.js';
 import { printTable } from './lib.js';
 
 /** A 4000 × 3000 JPEG (gradient, shapes and grain, so it compresses like a photo), 90 % quality. */
-async function twelveMegapixelJpeg(): Promise<Buffer> {
+export async function twelveMegapixelJpeg(): Promise<Buffer> {
   const [width, height] = [4000, 3000];
   const grain = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
     .png({ compressionLevel: 1 })

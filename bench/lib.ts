@@ -1,6 +1,12 @@
 /** Helpers shared by the benchmarks: child servers, readiness polling, tables. */
 import { spawn, type ChildProcess } from 'node:child_process';
 
+/** VAPID keys of the benchmark servers (required with DATABASE_URL; no push is sent). */
+export const BENCH_VAPID = {
+  VAPID_PUBLIC_KEY: 'BISwjkrq1VlNPzSWsJ441cwV4UffnaHT0ckWfapRMFARvA2YCZgOht8aTsnvFEterv1oggoX8mzzpkNuhjRvAng',
+  VAPID_PRIVATE_KEY: 'E0K5EmrzrKGtTQUmCGuDxuaGifrM5esrwnrMS0p6ZKo',
+};
+
 /** The benchmark's own PostgreSQL database (never the tests' one); `BENCH_DATABASE_URL` overrides it. */
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/plateful_bench';
 

@@ -84,17 +84,18 @@ export function makeFoodsCursor(key: string | number, id: string): string {
   return `${key}_${id}`;
 }
 
-/** Why a search is refused: the trigram index needs 3 letters or digits in a row (issue 10). */
-export const SEARCH_TOO_SHORT = 'must contain at least 3 letters or digits in a row';
+/** Why a search is refused: no index serves text without a letter or digit (issues 10, 21). */
+export const SEARCH_TOO_SHORT = 'must contain a letter or digit';
 
 /**
- * True when `search` can be served by the trigram index of food names: empty
- * after trimming (no search), or holding a run of 3 letters/digits. Shorter
- * searches yield no trigram, so PostgreSQL would scan every listing for each
- * (issue 10); the API refuses them with a 400 naming `search`.
+ * True when `search` can be served by an index of food names: empty after
+ * trimming (no search), or holding a letter or digit. A run of 3 is served by the
+ * trigram index, shorter runs by the word-prefix index (issue 21). Text without
+ * any (`%%%`) would make PostgreSQL scan every listing (issue 10); the API
+ * refuses it with a 400 naming `search`.
  */
 export function isIndexableSearch(search: string): boolean {
-  return search.trim() === '' || /[\p{L}\p{N}]{3}/u.test(search);
+  return search.trim() === '' || /[\p{L}\p{N}]/u.test(search);
 }
 
 /**

@@ -12,3 +12,4 @@ export * from './account.js';
 export * from './messages.js';
 export * from './notifications.js';
 export * from './places.js';
+export * from './push.js';

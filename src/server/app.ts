@@ -23,11 +23,15 @@ import { foodRoutes } from './foods/routes.js';
 import { healthRoutes } from './http/health.js';
 import { imageCleanupPlugin } from './images/cleanup.js';
 import { imageRoutes } from './images/routes.js';
+import { openImageStore } from './images/storage/open.js';
+import type { ImageStore } from './images/storage/store.js';
 import { registerJsonParser } from './http/json.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
 import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
+import { pushRoutes } from './push/routes.js';
+import { pushPlugin } from './push/sender.js';
 import type { OutboxOptions } from './outbox/worker.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerOriginCheck } from './http/origin.js';
@@ -47,6 +51,8 @@ declare module 'fastify' {
     db: Database;
     /** Notifications, mails and live events of request changes (issue 11). */
     notifier: Notifier;
+    /** Where photo bytes live (issue 22): the database on PostgreSQL, files on the embedded one. */
+    imageStore: ImageStore;
   }
 }
 
@@ -97,7 +103,10 @@ export async function buildApp(
     }));
   app.decorate('db', handle.db);
   app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret }));
+  const imageStore = await openImageStore(handle, config.dataDir);
+  app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {
+    await imageStore.close();
     if (!database) await handle.close();
   });
 
@@ -144,6 +153,7 @@ export async function buildApp(
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(mailPlugin, { config });
+  await app.register(pushPlugin, { config });
   await app.register(outboxPlugin, { database: handle, options: opts.outbox });
   await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
@@ -158,6 +168,7 @@ export async function buildApp(
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
+  await app.register(pushRoutes, { config });
   await app.register(eventRoutes, { listen: handle.listen });
   await app.register(staticRoutes);
   return app;

@@ -3,9 +3,11 @@
  * "How it starts"). Nothing else in the server reads `process.env`.
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
+import { generateVapidKeys, readOrCreateVapidKeys, vapidSubject, type VapidKeys } from './push/vapid.js';
 import { z } from 'zod';
 
 const bool = z
@@ -35,6 +37,10 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.optional(),
   IMAGE_PROXY: bool.optional(),
   IMAGE_PROXY_ALLOW_PRIVATE: bool.optional(),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a base64url P-256 public key (87 characters)' }).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a base64url P-256 private key (43 characters)' }).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, { error: 'must be a mailto: or https: URL' }).optional(),
+  PUSH_ALLOW_PRIVATE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: z.string().default('false'),
   DB_STATEMENT_TIMEOUT_MS: millis(5000),
@@ -51,6 +57,8 @@ const EnvSchema = z.object({
     .string()
     .min(1)
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  IMAGE_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(64).optional(),
+  IMAGE_QUEUE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(10),
 });
 
 /** The typed configuration handed to `buildApp`. */
@@ -80,6 +88,10 @@ export interface Config {
   imageProxy: boolean;
   /** Tests only: the image proxy may fetch from loopback/private addresses (refused outside NODE_ENV=test). */
   imageProxyAllowPrivate: boolean;
+  /** Web Push (issue 20): the VAPID key pair (base64url) and the contact the push services see. */
+  vapid: VapidKeys & { subject: string };
+  /** Tests only: push endpoints may be loopback/private https addresses with any certificate (refused outside NODE_ENV=test). */
+  pushAllowPrivate: boolean;
   /** Fastify's `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-For decides the client address. */
   trustProxy: TrustProxy;
   /** PostgreSQL `statement_timeout` of every pooled connection, ms (issue 10). */
@@ -94,6 +106,10 @@ export interface Config {
   geocoder?: { url: string; kind: 'photon' | 'nominatim'; userAgent: string };
   /** Map tiles (`MAP_TILE_URL`, `MAP_ATTRIBUTION`); `tileOrigin` is what the Content-Security-Policy allows. */
   map: { tileUrl: string; attribution: string; tileOrigin: string };
+  /** Photos processed at once (issue 22; default: one per spare core). */
+  imageWorkers: number;
+  /** Uploads that may wait for a worker; past them, 503 with Retry-After (issue 22). */
+  imageQueue: number;
 }
 
 /** Raised when a variable is wrong; `main.ts` prints its message as one line and exits. */
@@ -122,6 +138,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.IMAGE_PROXY_ALLOW_PRIVATE && e.NODE_ENV !== 'test') {
     throw new ConfigError('Invalid configuration: IMAGE_PROXY_ALLOW_PRIVATE is for tests only (NODE_ENV=test)');
+  }
+  if (e.PUSH_ALLOW_PRIVATE && e.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration: PUSH_ALLOW_PRIVATE is for tests only (NODE_ENV=test)');
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  if (e.DATABASE_URL && !e.VAPID_PUBLIC_KEY) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when DATABASE_URL is set');
   }
   // `memory://` keeps the embedded database in memory (tests).
   const dataDir = e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR);
@@ -154,6 +179,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     imageProxy: e.IMAGE_PROXY ?? false,
     imageProxyAllowPrivate: e.IMAGE_PROXY_ALLOW_PRIVATE ?? false,
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : dataDir === 'memory://'
+          ? generateVapidKeys()
+          : readOrCreateVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT ?? vapidSubject(publicUrl, e.MAIL_FROM),
+    },
+    pushAllowPrivate: e.PUSH_ALLOW_PRIVATE ?? false,
     trustProxy,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbPoolTimeoutMs: e.DB_POOL_TIMEOUT_MS,
@@ -163,6 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.GEOCODER_URL, kind: e.GEOCODER_KIND, userAgent: `Plateful (${publicUrl})` }
       : undefined,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, tileOrigin: tileOrigin(e.MAP_TILE_URL) },
+    // One core always stays free for requests (issue 22).
+    imageWorkers: e.IMAGE_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    imageQueue: e.IMAGE_QUEUE,
   };
 }
 

@@ -67,6 +67,32 @@ describe.each(BACKENDS)('foods API on %s', (backend) => {
     expect(underscore).toEqual([]);
   });
 
+  it('answers short searches (1–2 letters or digits) with listings that have a word starting with them', async () => {
+    const apples = await create(donor, { FoodName: 'Fresh apples' });
+    const apricot = await create(donor, { FoodName: 'Apricot jam' });
+    const grape = await create(donor, { FoodName: 'Grape tart' });
+    const expired = await create(donor, { FoodName: 'Apple crumble' }, -1);
+    const eclair = await create(donor, { FoodName: 'Éclair box' });
+    const eggs = await create(donor, { FoodName: 'Eggs, 12-pack' });
+    const ids = async (search: string) => {
+      const res = await call(t.app, 'GET', `/api/foods?sortByDate=dec&search=${encodeURIComponent(search)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().map((f: { _id: string }) => f._id) as string[];
+    };
+    for (const search of ['ap', 'AP', ' Ap ']) {
+      const found = await ids(search);
+      expect(found).toEqual(expect.arrayContaining([apples, apricot]));
+      expect(found).not.toContain(grape);
+      expect(found).not.toContain(expired);
+    }
+    // Every run must start a word: "a j" is "Apricot jam", not "Fresh apples".
+    const aj = await ids('a j');
+    expect(aj).toContain(apricot);
+    expect(aj).not.toContain(apples);
+    expect(await ids('é')).toContain(eclair);
+    expect(await ids('12')).toContain(eggs);
+  });
+
   it('answers the featured list: largest quantities first, at most limit', async () => {
     await create(other, { FoodName: 'Huge Rice Sack', FoodQuantity: 9000 });
     await create(other, { FoodName: 'Big Bean Box', FoodQuantity: 8000 });

@@ -13,6 +13,12 @@ import { addDays, localToday } from '../../src/server/lib/dates.js';
 
 export type Backend = 'pglite' | 'postgres';
 
+/** A fixed VAPID key pair for test servers (required with DATABASE_URL; two instances on one database share it). */
+export const TEST_VAPID = {
+  VAPID_PUBLIC_KEY: 'BISwjkrq1VlNPzSWsJ441cwV4UffnaHT0ckWfapRMFARvA2YCZgOht8aTsnvFEterv1oggoX8mzzpkNuhjRvAng',
+  VAPID_PRIVATE_KEY: 'E0K5EmrzrKGtTQUmCGuDxuaGifrM5esrwnrMS0p6ZKo',
+};
+
 /** The backends to run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -58,6 +64,7 @@ export async function buildTestApp(
     DATA_DIR: 'memory://',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     SEED_DEMO: 'false',
+    ...TEST_VAPID,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

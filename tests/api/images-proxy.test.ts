@@ -23,7 +23,19 @@ describe('isPublicAddress', () => {
     ['fe80::1', false],
     ['fd00::1', false],
     ['::ffff:127.0.0.1', false],
+    ['::ffff:93.184.216.34', true],
     ['not an ip', false],
+    // Issue 17: ranges a hand-written list missed; ipaddr.js's table decides now.
+    ['64:ff9b:1::a00:1', false],
+    ['64:ff9b::7f00:1', false],
+    ['::127.0.0.1', false],
+    ['::93.184.216.34', false],
+    ['2002:7f00:1::1', false],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', false],
+    ['fec0::1', false],
+    ['192.88.99.1', false],
+    ['3fff::1', false],
+    ['3fff:fff::1', false],
   ])('%s → %s', (address, expected) => expect(isPublicAddress(address)).toBe(expected));
 });
 

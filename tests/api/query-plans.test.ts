@@ -71,6 +71,9 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     ['near Berlin, 5 km, nearest first', () => list({ order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 } })],
     ['near Kiel, 50 km, by date', () => list({ near: { lat: 54.323, lng: 10.123, radiusKm: 50 } })],
     ['near a field, 5 km, no listing', () => list({ order: 'distance', near: { lat: 50.5, lng: 12.0, radiusKm: 5 } })],
+    ['short search, two letters', () => list({ search: 'to' })],
+    ['short search, one letter, unpaginated', () => list({ search: 'g', limit: 1001 })],
+    ['short search, a rare prefix', () => list({ search: 'qz' })],
     ["a donor's own listings", () => ({ query: donorFoodsQuery(db, false), values: { donorId: 'bench-u7', limit: 1001 } })],
     ["a food's requests", () => ({ query: foodRequestsQuery(db, foodId) })],
     ["a requester's requests", () => ({ query: requesterRequestsQuery(db, 'bench-u5') })],
@@ -96,6 +99,11 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     expect(distances.length).toBe(100);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(distances.at(-1)).toBeLessThanOrEqual(5);
+  });
+
+  it('serves a rare short search by the word-prefix index', async () => {
+    const plan = await explain(db, list({ search: 'qz' }));
+    expect(plan.map((n) => n['Index Name'])).toContain('foods_name_prefixes_idx');
   });
 
   it('pages through a search at 100k listings: 24 at a time, each match once, in order', async () => {

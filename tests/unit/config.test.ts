@@ -7,6 +7,10 @@ import { ConfigError, loadConfig } from '../../src/server/config.js';
 
 const SECRET = 's'.repeat(32);
 const base = { DATA_DIR: 'memory://', AUTH_SECRET: SECRET };
+const VAPID = {
+  VAPID_PUBLIC_KEY: 'BISwjkrq1VlNPzSWsJ441cwV4UffnaHT0ckWfapRMFARvA2YCZgOht8aTsnvFEterv1oggoX8mzzpkNuhjRvAng',
+  VAPID_PRIVATE_KEY: 'E0K5EmrzrKGtTQUmCGuDxuaGifrM5esrwnrMS0p6ZKo',
+};
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -36,7 +40,7 @@ describe('loadConfig', () => {
   it('turns SEED_DEMO words into booleans, and defaults it off on PostgreSQL', () => {
     expect(loadConfig({ ...base, SEED_DEMO: 'no' }).seedDemo).toBe(false);
     expect(loadConfig({ ...base, SEED_DEMO: '1' }).seedDemo).toBe(true);
-    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/x' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, ...VAPID, DATABASE_URL: 'postgres://db/x' }).seedDemo).toBe(false);
   });
 
   it.each([
@@ -47,6 +51,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL$/],
     [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/],
     [{ CORS_ORIGINS: 'not an origin' }, /CORS_ORIGINS has a bad origin 'not an origin'/],
+    [{ PUSH_ALLOW_PRIVATE: 'true' }, /^Invalid configuration: PUSH_ALLOW_PRIVATE is for tests only \(NODE_ENV=test\)$/],
+    [{ VAPID_PUBLIC_KEY: VAPID.VAPID_PUBLIC_KEY }, /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/],
+    [{ ...VAPID, VAPID_PRIVATE_KEY: 'short' }, /^Invalid configuration: VAPID_PRIVATE_KEY /],
+    [{ VAPID_SUBJECT: 'someone' }, /^Invalid configuration: VAPID_SUBJECT must be a mailto: or https: URL$/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
@@ -54,6 +62,27 @@ describe('loadConfig', () => {
 
   it('requires AUTH_SECRET with DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow('AUTH_SECRET is required when DATABASE_URL is set');
+  });
+
+  it('requires the VAPID keys with DATABASE_URL', () => {
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://db/x' })).toThrow(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when DATABASE_URL is set',
+    );
+  });
+
+  it('generates the VAPID keys once into DATA_DIR (mode 0600); the subject follows PUBLIC_URL or MAIL_FROM', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'plateful-config-'));
+    const first = loadConfig({ DATA_DIR: dir }).vapid;
+    expect(first.publicKey).toMatch(/^[\w-]{87}$/);
+    expect(first.privateKey).toMatch(/^[\w-]{43}$/);
+    expect(first.subject).toBe('mailto:no-reply@plateful.local');
+    expect(statSync(path.join(dir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://plateful.example' }).vapid).toEqual({ ...first, subject: 'https://plateful.example' });
+    expect(loadConfig({ ...base, ...VAPID, VAPID_SUBJECT: 'mailto:ops@plateful.example' }).vapid).toEqual({
+      publicKey: VAPID.VAPID_PUBLIC_KEY,
+      privateKey: VAPID.VAPID_PRIVATE_KEY,
+      subject: 'mailto:ops@plateful.example',
+    });
   });
 
   it('generates the auth secret once into DATA_DIR (mode 0600) and reads it back after', () => {

@@ -24,6 +24,7 @@ import { accounts, outbox, rateLimits, sessions, users, verifications } from '..
 import { AUTH_IP_LIMITS as L } from '../http/limits.js';
 import { enqueueMail } from '../outbox/outbox.js';
 import { beforeIdentityLinked } from './linking.js';
+import { ownOrigins } from '../images/urls.js';
 import { assertProfile } from './profile.js';
 import { RESET_TOKEN_TTL_SECONDS, resetLink, resetPasswordMail } from './reset-mail.js';
 import { emailVerificationOptions } from './verification.js';
@@ -72,6 +73,7 @@ function googlePlugin(google: NonNullable<Config['google']>) {
 export function createAuth(config: Config, db: Database, deps: AuthDeps) {
   const secure = config.publicUrl.startsWith('https://');
   const { log } = deps;
+  const own = ownOrigins(config);
   return betterAuth({
     appName: 'Plateful',
     baseURL: config.publicUrl,
@@ -124,8 +126,8 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
     },
     databaseHooks: {
       user: {
-        create: { before: async (user) => void assertProfile(user) },
-        update: { before: async (user) => void assertProfile(user) },
+        create: { before: async (user) => void assertProfile(user, own) },
+        update: { before: async (user) => void assertProfile(user, own) },
       },
       account: {
         create: { before: async (account) => void (await beforeIdentityLinked(db, log, account)) },

@@ -6,13 +6,15 @@
  */
 import { APIError } from 'better-auth/api';
 import { HttpUrl, LIMITS } from '../../contract/index.js';
+import { isOwnNonImageUrl } from '../images/urls.js';
 
 /**
  * Checks the `name` and `image` fields present in `data` (absent fields are not
  * checked, so partial updates pass). `image: null` removes the photo and is allowed.
+ * A photo on one of `ownOrigins` (Plateful itself) must be one of its image paths (issue 17).
  * @returns the message for the first bad field, or null when both are fine.
  */
-export function profileProblem(data: { name?: unknown; image?: unknown }): string | null {
+export function profileProblem(data: { name?: unknown; image?: unknown }, ownOrigins: Set<string> = new Set()): string | null {
   if (data.name !== undefined) {
     if (typeof data.name !== 'string' || data.name.trim().length === 0 || data.name.length > LIMITS.name) {
       return `Name must be 1 to ${LIMITS.name} characters.`;
@@ -22,6 +24,7 @@ export function profileProblem(data: { name?: unknown; image?: unknown }): strin
     if (typeof data.image !== 'string' || !HttpUrl.safeParse(data.image).success) {
       return 'Photo URL must be an http:// or https:// URL.';
     }
+    if (isOwnNonImageUrl(data.image, ownOrigins)) return 'Photo URL must be an image of this site (/api/images/… or /images/…) when it points at this site.';
   }
   return null;
 }
@@ -31,7 +34,7 @@ export function profileProblem(data: { name?: unknown; image?: unknown }): strin
  * when `data` breaks a profile rule, so sign-up and POST /api/auth/update-user
  * answer `{ code, message }` with the rule's message.
  */
-export function assertProfile(data: { name?: unknown; image?: unknown }): void {
-  const message = profileProblem(data);
+export function assertProfile(data: { name?: unknown; image?: unknown }, ownOrigins?: Set<string>): void {
+  const message = profileProblem(data, ownOrigins);
   if (message) throw new APIError('BAD_REQUEST', { code: 'INVALID_PROFILE', message });
 }

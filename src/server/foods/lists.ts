@@ -1,7 +1,8 @@
 /**
  * Food list queries (SPEC.md §7 `/foods`: featured, available, search, a donor's
  * own): keyset pages on (sort key, id), each served by a btree index or, for
- * searches, the trigram index (README "Performance"). Statements are built once
+ * searches, the trigram index, or for short searches the word-prefix index
+ * (README "Performance", "Searches"). Statements are built once
  * per database and run unnamed, so PostgreSQL plans each run with its values.
  */
 import { and, asc, desc, eq, getTableColumns, gte, sql, type SQL } from 'drizzle-orm';
@@ -13,6 +14,21 @@ import type { FoodRow } from './repository.js';
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * How a search is answered: `substring` (a run of 3 letters or digits: the trigram index
+ * serves `name ILIKE %text%`) or `prefix` (shorter runs: every run starts a word of the
+ * name, served by the `food_name_prefixes` index; issue 21). Blank text is no search.
+ */
+export type SearchKind = 'none' | 'substring' | 'prefix';
+
+/** The kind of `search` and its placeholder value (LIKE pattern, or the lower-cased runs joined by spaces). */
+export function searchTerm(search: string | undefined): { kind: SearchKind; value?: string } {
+  const text = search?.trim() ?? '';
+  if (text === '') return { kind: 'none' };
+  if (/[\p{L}\p{N}]{3}/u.test(text)) return { kind: 'substring', value: likePattern(text) };
+  return { kind: 'prefix', value: (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ') };
 }
 
 /** Sort orders of food lists; every one is a keyset on (sort key, id), both in the same direction. */
@@ -55,6 +71,7 @@ export function sortKey(row: ListedFood, order: FoodOrder): string | number {
 const p = {
   today: sql.placeholder('today'),
   pattern: sql.placeholder('pattern'),
+  prefixes: sql.placeholder('prefixes'),
   key: sql.placeholder('key'),
   id: sql.placeholder('id'),
   donorId: sql.placeholder('donorId'),
@@ -113,22 +130,25 @@ function afterCursor(order: FoodOrder): SQL {
 /** What makes two list queries differ in SQL text (their values are placeholders). */
 export interface ListShape {
   order: FoodOrder;
-  search: boolean;
+  search: SearchKind;
   after: boolean;
   near: boolean;
 }
 
 /**
  * The query of available listings of one shape, with placeholders `today`, `limit`,
- * and `pattern` (search), `key`/`id` (after a cursor) and `lat`/`lng`/`radiusM`
- * (near): filtered by name substring (case-insensitive, literal; served by the
- * trigram index) and by radius (the GiST index on public points), in keyset order.
+ * `pattern` (substring search) or `prefixes` (short search), `key`/`id` (after a
+ * cursor) and `lat`/`lng`/`radiusM`/`chordM` (near): filtered by name substring
+ * (case-insensitive, literal; served by the trigram index) or word prefixes (the GIN
+ * index on `food_name_prefixes(name)`) and by radius (the GiST index on public
+ * points), in keyset order.
  * Exported so the EXPLAIN test checks the very SQL the API runs.
  */
 export function availableFoodsQuery(db: Database, s: ListShape) {
   const where: SQL[] = [gte(foods.expiresOn, p.today)];
-  if (s.search) where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.near) where.push(withinRadius);
+  if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
+  if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);
   if (s.after) where.push(afterCursor(s.order));
   return db
     .select(s.near ? { ...getTableColumns(foods), chordM: chord } : getTableColumns(foods))
@@ -140,13 +160,14 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
 
 /** The shape and placeholder values of a list request. */
 export function listQuery(o: ListOptions): { shape: ListShape; values: Record<string, unknown> } {
-  const search = o.search?.trim();
+  const search = searchTerm(o.search);
   return {
-    shape: { order: o.order, search: Boolean(search), after: Boolean(o.after), near: Boolean(o.near) },
+    shape: { order: o.order, search: search.kind, after: Boolean(o.after), near: Boolean(o.near) },
     values: {
       today: o.availableOn,
       limit: o.limit,
-      pattern: search && likePattern(search),
+      pattern: search.kind === 'substring' ? search.value : undefined,
+      prefixes: search.kind === 'prefix' ? search.value : undefined,
       key: o.order === 'distance' ? o.after?.key.replace(/m$/, '') : o.after?.key,
       id: o.after?.id,
       lat: o.near?.lat,

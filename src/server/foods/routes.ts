@@ -18,7 +18,7 @@ import {
 import { sameEmail } from '../auth/emails.js';
 import type { Config } from '../config.js';
 import { problem } from '../http/problem.js';
-import { proxiedFood } from '../images/urls.js';
+import { assertListingImageUrls, ownOrigins, proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
 import {
   createFood,
@@ -62,6 +62,7 @@ function page<R extends ListedFood>(req: FastifyRequest, reply: FastifyReply, ro
 export async function foodRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  const own = ownOrigins(opts.config);
   const { imageProxy, publicUrl } = opts.config;
   // Issue 12: with IMAGE_PROXY=true, external photos are answered through the proxy.
   const toFood = (row: FoodRow, showEmail: boolean, view?: PlaceView) =>
@@ -114,6 +115,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     { schema: { tags: ['foods'], body: FoodInput, response: { 201: InsertResult } } },
     async (req, reply) => {
       const donor = await req.requireUser({ fresh: true });
+      assertListingImageUrls(req.body, own);
       const insertedId = await createFood(db, req.body, donor);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
@@ -124,6 +126,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     { schema: { tags: ['foods'], params: IdParams, body: FoodInput, response: { 200: UpdateResult } } },
     async (req) => {
       const donor = await req.requireUser({ fresh: true });
+      assertListingImageUrls(req.body, own);
       return updateFood(db, req.params.id, req.body, donor);
     },
   );

@@ -45,6 +45,12 @@ export const SIGN_IN_ADDRESS_LIMIT: Limit = { max: 50, windowSeconds: 15 * 60 };
 /** POST/PUT/PATCH/DELETE on `/api/foods` and `/api/requests`, per signed-in user (key `write:<userId>`). */
 export const WRITE_LIMIT: Limit = { max: 120, windowSeconds: 60 };
 
+/**
+ * Photo uploads per signed-in user (key `upload:<userId>`, issue 17): processing a
+ * large photo costs about a CPU-second, so one account buys at most 60 an hour.
+ */
+export const UPLOAD_LIMIT: Limit = { max: 60, windowSeconds: 60 * 60 };
+
 /** Outcome of one `consume`: `retryAfter` (whole seconds ≥ 1) is set when refused. */
 export interface LimitDecision {
   allowed: boolean;

@@ -6,19 +6,23 @@
  * ThumbHash placeholder. AVIF is not made: encoding it costs several times WebP's
  * time and would break the 1.5 s per 12-megapixel photo budget on two cores.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
+
+// Each photo is processed by one libvips thread, and decoded images are not kept:
+// the processing queue (queue.ts) runs one photo per spare core, and memory
+// returns after a burst (issue 22).
+sharp.concurrency(1);
+sharp.cache(false);
 import { IMAGE_MAX_PIXELS, IMAGE_WIDTHS, type ImageWidth } from '../../contract/index.js';
 import { problem } from '../http/problem.js';
 
 /** Formats accepted, as sharp names them (`heif` is checked to be AVIF by its brand). */
 export type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
-/** A processed photo: its content address, the largest variant's size and every variant. */
+/** A processed photo: the largest variant's size, its placeholder and every variant. */
 export interface ProcessedImage {
-  /** base64url SHA-256 of the uploaded bytes. */
-  id: string;
   width: number;
   height: number;
   /** ThumbHash, base64. */
@@ -26,9 +30,14 @@ export interface ProcessedImage {
   variants: { size: ImageWidth; contentType: string; bytes: Buffer }[];
 }
 
-/** The content address of `bytes`: base64url SHA-256 (43 characters). */
-export function imageId(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('base64url');
+/**
+ * The public id of uploaded `bytes` (43 characters, base64url): HMAC-SHA-256 under
+ * `secret` (AUTH_SECRET) of their SHA-256. The same bytes always get the same id, so
+ * uploads stay deduplicated, but nobody without the secret can compute the id of a
+ * known file to check whether it was uploaded (issue 17).
+ */
+export function imageId(bytes: Buffer, secret: string): string {
+  return createHmac('sha256', secret).update(createHash('sha256').update(bytes).digest()).digest('base64url');
 }
 
 const ascii = (b: Buffer, start: number, end: number) => b.subarray(start, end).toString('latin1');
@@ -98,19 +107,18 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     throw problem(400, 'This photo could not be read: the file is damaged or incomplete.');
   }
   const raw = { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } };
-  const variants = await Promise.all(
-    IMAGE_WIDTHS.map(async (size) => ({
-      size,
-      contentType: 'image/webp',
-      bytes:
-        size === largest
-          ? await sharp(base.data, raw).webp({ quality: 80 }).toBuffer()
-          : await sharp(base.data, raw)
-              .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
-              .webp({ quality: 78 })
-              .toBuffer(),
-    })),
-  );
+  // One after the other: a photo's job uses one core, so the queue (queue.ts) decides how many run.
+  const variants: ProcessedImage['variants'] = [];
+  for (const size of IMAGE_WIDTHS) {
+    const bytes =
+      size === largest
+        ? await sharp(base.data, raw).webp({ quality: 80 }).toBuffer()
+        : await sharp(base.data, raw)
+            .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+            .webp({ quality: 78 })
+            .toBuffer();
+    variants.push({ size, contentType: 'image/webp', bytes });
+  }
   const thumb = await sharp(base.data, raw)
     .resize({ width: 100, height: 100, fit: 'inside' })
     .ensureAlpha()
@@ -118,7 +126,6 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     .toBuffer({ resolveWithObject: true });
   const hash = rgbaToThumbHash(thumb.info.width, thumb.info.height, thumb.data);
   return {
-    id: imageId(bytes),
     width: base.info.width,
     height: base.info.height,
     placeholder: Buffer.from(hash).toString('base64'),

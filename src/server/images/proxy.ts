@@ -1,43 +1,50 @@
 /**
  * Fetching external images for the image proxy (issue 12, `IMAGE_PROXY=true`) with
  * SSRF protection: http(s) only, every address a name resolves to must be public
- * (no loopback, private, link-local, CGNAT, multicast or reserved ranges, IPv4 or
- * IPv6), and the connection goes to the very address that was checked (no DNS
+ * (ipaddr.js's `unicast` range only, IPv4 or IPv6), and the connection goes to the very address that was checked (no DNS
  * rebinding). At most 3 redirects, each checked the same way; at most
  * `IMAGE_MAX_BYTES` and 10 s in all.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { IMAGE_MAX_BYTES } from '../../contract/index.js';
 import { problem } from '../http/problem.js';
 
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net, bits, 'ipv6');
-// IPv4-mapped IPv6 (::ffff:a.b.c.d) is judged as its IPv4 address in isPublicAddress: a
-// ::ffff:0:0/96 rule here would match every IPv4 address, as BlockList maps them.
+const IPV4_COMPATIBLE = ipaddr.parse('::');
 
-/** True when `address` (IPv4 or IPv6 literal) is a public unicast address. IPv4-mapped IPv6 is judged as its IPv4. */
+/**
+ * True when `address` (an IPv4 or IPv6 literal) is a public unicast address, by
+ * ipaddr.js's range table (issue 17: only its `unicast` range is public, so NAT64,
+ * 6to4, Teredo, site-local, 6to4 relays and reserved blocks are not). IPv4-mapped
+ * IPv6 is judged as its IPv4 address; the deprecated IPv4-compatible `::a.b.c.d`
+ * (which ipaddr.js counts as unicast) is refused. The literal is first normalised
+ * by the WHATWG URL parser, as Node itself reads it (ipaddr.js reads `::1.2.3.4`
+ * as IPv4-mapped).
+ */
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
   const family = isIP(address);
   if (family === 0) return false;
-  return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(family === 6 ? new URL(`http://[${address}]`).hostname.slice(1, -1) : address);
+  } catch {
+    return false;
+  }
+  if (parsed instanceof ipaddr.IPv6) {
+    if (parsed.isIPv4MappedAddress()) parsed = parsed.toIPv4Address();
+    else if (parsed.match(IPV4_COMPATIBLE, 96)) return false;
+  }
+  return parsed.range() === 'unicast';
 }
 
-class RefusedAddress extends Error {}
+/** A name that resolves to a non-public address (the image proxy and push endpoints refuse it). */
+export class RefusedAddress extends Error {}
 
 /** A `lookup` for http(s).request that refuses names resolving to any non-public address. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);

@@ -1,10 +1,14 @@
-/** Storage of photos (issue 12) in the database, so every server process and every backup has them. */
-import { and, eq, sql } from 'drizzle-orm';
+/**
+ * Image rows (issue 12): metadata in `images`, who uploaded each in `image_uploads`
+ * (issue 17), the variants' bytes through the image store (storage/, issue 22).
+ */
+import { eq, sql } from 'drizzle-orm';
 import { thumbHashToDataURL } from 'thumbhash';
-import type { ImageInfo, ImageWidth } from '../../contract/index.js';
+import type { ImageInfo } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { imageVariants, images } from '../db/schema/index.js';
+import { imageUploads, images } from '../db/schema/index.js';
 import type { ProcessedImage } from './process.js';
+import type { ImageStore } from './storage/store.js';
 
 /** How long an upload may wait for a listing or profile to use it (issue 12: 24 h). */
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
@@ -31,39 +35,43 @@ export async function findImageBySource(db: Database, url: string) {
   return row;
 }
 
+/** Who stores an image: the uploading account, or the proxied URL it came from. */
+export type ImageOrigin = { uploaderId: string } | { sourceUrl: string };
+
 /**
- * Stores a processed image and its variants in one transaction. The same content
- * stored twice is one row: a second upload (or a concurrent one) changes nothing,
- * except that a fresh upload restarts its 24-hour grace period.
+ * Stores processed image `id` with its variants (bytes through `store`) in one
+ * transaction and records its uploader. The same content stored twice is one row:
+ * a second upload (or a concurrent one) only restarts the 24-hour grace period
+ * and adds its uploader.
  */
-export async function storeImage(db: Database, image: ProcessedImage, sourceUrl?: string): Promise<void> {
+export async function storeImage(db: Database, store: ImageStore, id: string, image: ProcessedImage, origin: ImageOrigin): Promise<void> {
   await db.transaction(async (tx) => {
+    const sourceUrl = 'sourceUrl' in origin ? origin.sourceUrl : undefined;
     const inserted = await tx
       .insert(images)
-      .values({ id: image.id, width: image.width, height: image.height, placeholder: image.placeholder, sourceUrl })
+      .values({ id, width: image.width, height: image.height, placeholder: image.placeholder, sourceUrl })
       .onConflictDoUpdate({ target: images.id, set: { createdAt: sql`now()` } })
       .returning({ fresh: sql<boolean>`xmax = 0` });
-    if (!inserted[0]?.fresh) return;
-    await tx
-      .insert(imageVariants)
-      .values(image.variants.map((v) => ({ imageId: image.id, size: v.size, contentType: v.contentType, bytes: v.bytes })))
-      .onConflictDoNothing();
+    if (inserted[0]?.fresh) await store.putVariants(tx, id, image.variants);
+    if ('uploaderId' in origin) await recordUpload(tx, id, origin.uploaderId);
   });
 }
 
-/** Restarts the 24-hour grace period of image `id` (uploaded again); returns its row, or undefined. */
-export async function touchImage(db: Database, id: string) {
-  const [row] = await db.update(images).set({ createdAt: sql`now()` }).where(eq(images.id, id)).returning();
-  return row;
+/** Records that `userId` uploaded image `id` (issue 17: their uploads go with their account). */
+async function recordUpload(db: Database, id: string, userId: string): Promise<void> {
+  await db.insert(imageUploads).values({ imageId: id, userId }).onConflictDoNothing();
 }
 
-/** One variant's bytes and type, or undefined. */
-export async function findVariant(db: Database, id: string, size: ImageWidth) {
-  const [row] = await db
-    .select({ contentType: imageVariants.contentType, bytes: imageVariants.bytes })
-    .from(imageVariants)
-    .where(and(eq(imageVariants.imageId, id), eq(imageVariants.size, size)));
-  return row;
+/**
+ * Image `id` uploaded again by `uploaderId`: restarts its 24-hour grace period and
+ * records the uploader, in one transaction. Returns its row, or undefined when unknown.
+ */
+export async function touchImage(db: Database, id: string, uploaderId: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(images).set({ createdAt: sql`now()` }).where(eq(images.id, id)).returning();
+    if (row) await recordUpload(tx, id, uploaderId);
+    return row;
+  });
 }
 
 // Every place a Plateful image URL can be kept: listings (photo, gallery, donor),

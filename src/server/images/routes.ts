@@ -3,6 +3,8 @@
  * `file`, signed-in only), `GET /{id}?w=` serves a variant for ever-caching,
  * `GET /{id}/meta` answers size and placeholder, and `GET /proxy?url=` (with
  * `IMAGE_PROXY=true`) re-serves an external image through the same pipeline.
+ * Uploads count against `UPLOAD_LIMIT` per account (issue 17) and are processed
+ * through the bounded queue (queue.ts, issue 22); bytes go to `app.imageStore`.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,10 +19,12 @@ import {
   type ImageWidth,
 } from '../../contract/index.js';
 import type { Config } from '../config.js';
+import { consume, UPLOAD_LIMIT } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { imageId, processImage } from './process.js';
 import { fetchExternalImage } from './proxy.js';
-import { findImage, findImageBySource, findVariant, storeImage, toImageInfo, touchImage } from './repository.js';
+import { createProcessingQueue } from './queue.js';
+import { findImage, findImageBySource, storeImage, toImageInfo, touchImage } from './repository.js';
 
 const FOREVER = 'public, max-age=31536000, immutable';
 const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
@@ -40,7 +44,7 @@ async function sendVariant(app: FastifyInstance, req: FastifyRequest, reply: Fas
   reply.header('etag', etag);
   const match = req.headers['if-none-match'];
   if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
-  const variant = await findVariant(app.db, id, size);
+  const variant = await app.imageStore.getVariant(app.db, id, size);
   if (!variant) {
     reply.removeHeader('etag').header('cache-control', 'no-store');
     throw problem(404, 'No image has this id.');
@@ -51,27 +55,36 @@ async function sendVariant(app: FastifyInstance, req: FastifyRequest, reply: Fas
 /** Registers the image routes; `config.imageProxy` enables `/api/images/proxy`. */
 export async function imageRoutes(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
+  const queue = createProcessingQueue({ workers: config.imageWorkers, waiting: config.imageQueue });
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/images', { schema: { tags: ['images'], response: { 201: ImageInfo } } }, async (req, reply) => {
-    await req.requireUser({ fresh: true });
+    const user = await req.requireUser({ fresh: true });
     if (!req.isMultipart()) throw problem(400, 'Send the photo as multipart/form-data with one part named file.');
+    const allowed = await consume(app.db, `upload:${user.id}`, UPLOAD_LIMIT);
+    if (!allowed.allowed) {
+      throw problem(429, `You have uploaded ${UPLOAD_LIMIT.max} photos within an hour. Please try again later.`, { retryAfter: allowed.retryAfter });
+    }
     const file = await req.file().catch(() => undefined);
     if (!file || file.fieldname !== 'file') throw problem(400, 'Send the photo as multipart/form-data with one part named file.');
-    // toBuffer() throws a 413 (RequestFileTooLargeError) past `fileSize`.
+    const tooLarge = () => problem(413, `This photo is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+    // toBuffer() throws a 413 (RequestFileTooLargeError) past `fileSize`, but not always (issue 17):
+    // the part is checked for truncation after it was read.
     const bytes = await file.toBuffer().catch((error: { statusCode?: number }) => {
-      if (error.statusCode === 413) throw problem(413, `This photo is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+      if (error.statusCode === 413) throw tooLarge();
       throw problem(400, 'The upload was cut off.');
     });
+    if (file.file.truncated || bytes.length > IMAGE_MAX_BYTES) throw tooLarge();
     // Content-addressed: bytes stored before are answered without processing them again.
-    const known = await touchImage(app.db, imageId(bytes));
+    const id = imageId(bytes, config.authSecret);
+    const known = await touchImage(app.db, id, user.id);
     if (known) return reply.status(201).send(toImageInfo(known));
-    const image = await processImage(bytes);
-    await storeImage(app.db, image);
-    const row = (await findImage(app.db, image.id))!;
+    const image = await queue.run(() => processImage(bytes));
+    await storeImage(app.db, app.imageStore, id, image, { uploaderId: user.id });
+    const row = (await findImage(app.db, id))!;
     return reply.status(201).send(toImageInfo(row));
   });
 
@@ -84,9 +97,10 @@ export async function imageRoutes(app: FastifyInstance, opts: { config: Config }
       let row = await findImageBySource(app.db, url);
       if (!row) {
         const bytes = await fetchExternalImage(url, { allowPrivate: config.imageProxyAllowPrivate });
-        const image = await processImage(bytes);
-        await storeImage(app.db, image, url);
-        row = (await findImage(app.db, image.id))!;
+        const id = imageId(bytes, config.authSecret);
+        const image = await queue.run(() => processImage(bytes));
+        await storeImage(app.db, app.imageStore, id, image, { sourceUrl: url });
+        row = (await findImage(app.db, id))!;
       }
       // The same URL may show other content tomorrow: cached for a day, not for ever.
       return sendVariant(app, req, reply, row.id, (w ?? LARGEST) as ImageWidth, 'public, max-age=86400');

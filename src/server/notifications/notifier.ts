@@ -9,6 +9,10 @@
  * | request.cancelled | donor | none |
  * | food.deleted | each requester with a pending request | RequestUpdates |
  * | message.created | the other party | Messages, only without an open stream, one per conversation per 15 min |
+ *
+ * Each type that mails also pushes (issue 20) to every device of the recipient whose
+ * push switch of the same kind is on: `{Title, Body, Link, Tag}` with the TTL of
+ * `PUSH_DELIVERY` (a tag per request or conversation, so a newer push replaces an older one).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { EmailPreferenceKey } from '../../contract/index.js';
@@ -19,6 +23,8 @@ import { wantsMail } from '../email-preferences/repository.js';
 import { publish } from '../events/bus.js';
 import { hasOpenStream } from '../events/presence.js';
 import { enqueueMail } from '../outbox/outbox.js';
+import { enqueuePushes } from '../push/repository.js';
+import type { PushJob } from '../db/schema/index.js';
 import { notificationMail, type MailSettings } from './mails.js';
 import { addNotification } from './repository.js';
 
@@ -38,6 +44,18 @@ export interface Notifier {
   foodDeleted(tx: Database, pending: RequestRow[]): Promise<void>;
   messageCreated(tx: Database, request: RequestRow, message: { id: string; senderId: string; body: string }): Promise<void>;
 }
+
+/**
+ * How long a push service keeps an undelivered push (seconds) and how urgent it is,
+ * per notification type: a request or message is worth a phone buzz within hours,
+ * an outcome a day later is still news.
+ */
+export const PUSH_DELIVERY = {
+  'request.created': { ttl: 24 * 3600, urgency: 'normal' },
+  'request.delivered': { ttl: 24 * 3600, urgency: 'low' },
+  'food.deleted': { ttl: 12 * 3600, urgency: 'normal' },
+  'message.created': { ttl: 4 * 3600, urgency: 'high' },
+} as const satisfies Record<string, Pick<PushJob, 'ttl' | 'urgency'>>;
 
 const preview = (text: string) => (text.length > PREVIEW ? `${text.slice(0, PREVIEW - 1)}…` : text);
 
@@ -62,6 +80,8 @@ export function createNotifier(settings: MailSettings): Notifier {
       const body = `${r.requesterName} requested ${r.foodName}.${r.notes ? ` Notes: ${r.notes}` : ''}`;
       const path = `/manage-food/${r.foodId}`;
       await addNotification(tx, { userId: r.donorId, type: 'request.created', title, body, link: path });
+      const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
+      await enqueuePushes(tx, r.donorId, 'NewRequests', push, PUSH_DELIVERY['request.created']);
       await mail(tx, r.donorId, 'NewRequests', { subject: title, paragraphs: [body], path, action: 'See the requests' });
     },
 
@@ -70,6 +90,8 @@ export function createNotifier(settings: MailSettings): Notifier {
       const body = `${r.donorName} marked your request for ${r.foodName} as delivered.`;
       const path = '/my-food-request';
       await addNotification(tx, { userId: r.requesterId, type: 'request.delivered', title, body, link: path });
+      const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
+      await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['request.delivered']);
       await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'See your requests' });
     },
 
@@ -90,6 +112,8 @@ export function createNotifier(settings: MailSettings): Notifier {
         const body = `${r.donorName} removed ${r.foodName}, so your request was withdrawn.`;
         const path = '/available-foods';
         await addNotification(tx, { userId: r.requesterId, type: 'food.deleted', title, body, link: path });
+        const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
+        await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['food.deleted']);
         await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'Find other food' });
       }
     },
@@ -103,6 +127,9 @@ export function createNotifier(settings: MailSettings): Notifier {
       const title = `New message from ${from}`;
       await addNotification(tx, { userId: toId, type: 'message.created', title, body: preview(m.body), link: path });
       await publish(tx, { kind: 'message', userIds: [r.donorId, r.requesterId], id: m.id });
+      // One push per message (the conversation's tag replaces the last one on the phone), open stream or not.
+      const push = { Title: title, Body: preview(m.body), Link: path, Tag: `conversation-${r.id}` };
+      await enqueuePushes(tx, toId, 'Messages', push, PUSH_DELIVERY['message.created']);
       if ((await hasOpenStream(tx, toId)) || !(await wantsMail(tx, toId, 'Messages'))) return;
       // Claims this conversation's mail slot: no row comes back while the last mail is under 15 minutes old.
       const slot = await tx

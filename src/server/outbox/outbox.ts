@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { outbox } from '../db/schema/index.js';
+import { outbox, type PushJob } from '../db/schema/index.js';
 
 /** The NOTIFY channel that wakes every process's worker after an enqueue commits. */
 export const OUTBOX_CHANNEL = 'plateful_outbox';
@@ -23,6 +23,14 @@ export interface OutboxMail {
   html?: string;
   /** Extra MIME headers, e.g. `{ 'List-Unsubscribe': '<https://…>' }`. */
   headers?: Record<string, string>;
+}
+
+/** A web push to send (issue 20): to one subscription's endpoint, the notification's title and body. */
+export interface OutboxPush {
+  endpoint: string;
+  title: string;
+  body: string;
+  job: PushJob;
 }
 
 /** A claimed row, as the worker sends it. */
@@ -47,10 +55,16 @@ export function onLocalEnqueue(listener: Listener): () => void {
  * sent before the transaction commits. Resolves with the row id.
  */
 export async function enqueueMail(db: DbOrTx, mail: OutboxMail): Promise<string> {
-  const [row] = await db
-    .insert(outbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, headers: mail.headers ?? null })
-    .returning({ id: outbox.id });
+  return enqueue(db, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, headers: mail.headers ?? null });
+}
+
+/** Adds a web push to the outbox through `db` (the event's transaction), like `enqueueMail`. */
+export async function enqueuePush(db: DbOrTx, push: OutboxPush): Promise<string> {
+  return enqueue(db, { kind: 'push', to: push.endpoint, subject: push.title, text: push.body, push: push.job });
+}
+
+async function enqueue(db: DbOrTx, values: typeof outbox.$inferInsert): Promise<string> {
+  const [row] = await db.insert(outbox).values(values).returning({ id: outbox.id });
   await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   // Still inside the caller's transaction perhaps: a wake-up that finds nothing is
   // cheap, and the NOTIFY above comes once the row is visible.

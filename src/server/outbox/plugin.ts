@@ -3,7 +3,7 @@
  * (the worker), starts it when the app is ready, wakes it on every enqueue in this
  * process and on `NOTIFY plateful_outbox` from any process, and stops it before
  * the app closes (STYLE.md "Plugins own their resources"). Mails go out through
- * `app.mailer` (mail/mailer.ts).
+ * `app.mailer` (mail/mailer.ts), pushes through `app.push` (push/sender.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,7 +21,7 @@ export const outboxPlugin = fp(
   async (app: FastifyInstance, opts: { database: DatabaseHandle; options?: Partial<OutboxOptions> }) => {
     const worker = new OutboxWorker(
       opts.database.db,
-      (mail) => app.mailer.send(mail),
+      { mail: (mail) => app.mailer.send(mail), push: (row) => app.push.send(row) },
       app.log.child({ module: 'outbox' }),
       { ...DEFAULT_OUTBOX_OPTIONS, ...opts.options },
     );
@@ -46,5 +46,5 @@ export const outboxPlugin = fp(
       await unlisten?.();
     });
   },
-  { name: 'plateful-outbox', dependencies: ['plateful-mail'] },
+  { name: 'plateful-outbox', dependencies: ['plateful-mail', 'plateful-push'] },
 );

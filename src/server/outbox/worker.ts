@@ -1,6 +1,6 @@
 /**
- * The outbox worker (issue 13): one loop per process that claims due mails
- * (outbox.ts), sends them through the mailer and deletes them, or schedules a
+ * The outbox worker (issue 13): one loop per process that claims due mails and
+ * pushes (outbox.ts), sends them through the mailer or the push sender and deletes them, or schedules a
  * retry with exponential backoff when sending fails (SMTP down). It wakes on
  * `wake()` (an enqueue in this process, a NOTIFY from another), when the next
  * retry is due, and at least every `pollMs` as a fallback.
@@ -42,6 +42,8 @@ export function retryDelay(attempts: number, o: OutboxOptions): number | null {
 
 /** Sends one mail; rejects when it was not accepted. */
 export type SendMail = (mail: OutboxMail) => Promise<void>;
+/** Sends one push row (issue 20); rejects when it should be tried again later. */
+export type SendPush = (row: OutboxRow) => Promise<void>;
 
 export class OutboxWorker {
   private running?: Promise<void>;
@@ -54,7 +56,7 @@ export class OutboxWorker {
 
   constructor(
     private readonly db: Database,
-    private readonly send: SendMail,
+    private readonly send: { mail: SendMail; push: SendPush },
     private readonly log: FastifyBaseLogger,
     private readonly options: OutboxOptions = DEFAULT_OUTBOX_OPTIONS,
   ) {}
@@ -114,7 +116,8 @@ export class OutboxWorker {
 
   private async deliver(row: OutboxRow): Promise<void> {
     try {
-      await this.send({
+      if (row.kind === 'push') await this.send.push(row);
+      else await this.send.mail({
         to: row.to,
         subject: row.subject,
         text: row.text,
@@ -127,7 +130,7 @@ export class OutboxWorker {
       const message = (err as Error).message;
       this.log.warn(
         { outboxId: row.id, attempts: row.attempts, retryInMs: retryIn, err: { message } },
-        retryIn === null ? 'mail failed; giving up' : 'mail failed; will retry',
+        retryIn === null ? `${row.kind} failed; giving up` : `${row.kind} failed; will retry`,
       );
       await markFailed(this.db, row.id, message.slice(0, 500), retryIn);
       return;

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from '../lib/router.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
@@ -8,11 +8,11 @@ import { VerifyEmailBanner } from '../features/auth/VerifyEmailBanner.js';
 
 /**
  * Every page's frame (SPEC.md §2 "Layout"): a skip link, the navigation bar, the
- * routed page in a centred container with horizontal padding, and the footer.
+ * routed page (`children`) in a centred container with horizontal padding, and the footer.
  * After each navigation the page starts at the top and focus moves to <main>,
  * so keyboard and screen-reader users land on the new content.
  */
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
@@ -41,7 +41,7 @@ export function Layout() {
       <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-8">
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner fullPage />}>
-            <Outlet />
+            {children}
           </Suspense>
         </ErrorBoundary>
       </main>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../lib/router.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import { PRODUCT } from '../lib/title.js';
 import { toastFailure, toastSuccess } from '../lib/toast.js';
@@ -31,7 +31,7 @@ function closeAfterLink(e: MouseEvent<HTMLUListElement>) {
 function NavLinks() {
   return LINKS.map(({ to, label }) => (
     <li key={to}>
-      <NavLink to={to} end={to === '/'} className={linkClass}>
+      <NavLink to={to} className={linkClass}>
         {label}
       </NavLink>
     </li>

@@ -1,14 +1,12 @@
 /**
- * Entry of the web client: router and auth providers, the routes
+ * Entry of the web client: auth provider, the routes (wouter follows the browser's history)
  * and the single toast host (loaded with the first toast, see `lib/toast.tsx`).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './routes.js';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { NavigationBridge } from './NavigationBridge.js';
 import { LazyToaster } from '../lib/toast.js';
 import '../styles.css';
 
@@ -17,14 +15,11 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter>
-      <NavigationBridge />
-      <AuthProvider>
-        <ErrorBoundary>
-          <AppRoutes />
-        </ErrorBoundary>
-        <LazyToaster />
-      </AuthProvider>
-    </BrowserRouter>
+    <AuthProvider>
+      <ErrorBoundary>
+        <AppRoutes />
+      </ErrorBoundary>
+      <LazyToaster />
+    </AuthProvider>
   </StrictMode>,
 );

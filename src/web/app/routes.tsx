@@ -1,14 +1,14 @@
 /**
  * The one route table of the web client: every route of SPEC.md §2 and of the
- * account pages (issue 3), in React Router's declarative mode (DESIGN.md "Weight
- * budget": the data router does not fit the home page's 90 KB). Home and the 404
+ * account pages (issue 3), matched by wouter (issue 21: React Router cost 15 KB of
+ * the home page's initial JS). Home and the 404
  * page (a heading and a link, lighter than its lazy loader) are in the entry chunk;
  * every other page is its own lazily loaded chunk. Data pages sit
- * below the lazily loaded `QueryBoundary` that brings TanStack Query, and
- * login-required pages below the lazily loaded guard `RequireAuth`.
+ * inside the lazily loaded `QueryBoundary` that brings TanStack Query, and
+ * login-required pages inside the lazily loaded guard `RequireAuth`.
  */
-import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { Route, Switch } from '../lib/router.js';
 import HomePage from '../features/home/pages/HomePage.js';
 import { Layout } from './Layout.js';
 import NotFoundPage from './NotFoundPage.js';
@@ -35,37 +35,60 @@ const ConversationPage = lazy(() => import('../features/messages/pages/Conversat
 const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage.js'));
 const NotificationSettingsPage = lazy(() => import('../features/notifications/pages/NotificationSettingsPage.js'));
 
-/** All routes inside the shared layout; unknown paths get the 404 page. */
+type Page = ComponentType;
+
+/** A public data page: below the lazily loaded query cache. */
+const data = (P: Page) => () => (
+  <QueryBoundary>
+    <P />
+  </QueryBoundary>
+);
+/** A login-required page (`withData`: a data page too). */
+const guarded = (P: Page, withData = true) => () =>
+  withData ? (
+    <QueryBoundary>
+      <RequireAuth>
+        <P />
+      </RequireAuth>
+    </QueryBoundary>
+  ) : (
+    <RequireAuth>
+      <P />
+    </RequireAuth>
+  );
+
+/** Path → page, in match order; unknown paths get the 404 page. */
+const ROUTES: [string, Page][] = [
+  ['/', HomePage],
+  ['/login', LoginPage],
+  ['/register', RegisterPage],
+  ['/auth/popup-done', GoogleDonePage],
+  ['/forgot-password', ForgotPasswordPage],
+  ['/reset-password', ResetPasswordPage],
+  ['/profile', guarded(ProfilePage, false)],
+  ['/account', guarded(AccountPage, false)],
+  ['/available-foods', data(AvailableFoodsPage)],
+  ['/food/:id', data(FoodDetailsPage)],
+  ['/add-food', guarded(AddFoodPage)],
+  ['/manage-my-foods', guarded(ManageMyFoodsPage)],
+  ['/update-food/:id', guarded(UpdateFoodPage)],
+  ['/manage-food/:foodId', guarded(ManageFoodPage)],
+  ['/my-food-request', guarded(MyFoodRequestPage)],
+  ['/requests/:requestId', guarded(ConversationPage)],
+  ['/notifications', guarded(NotificationsPage)],
+  ['/settings/notifications', guarded(NotificationSettingsPage)],
+];
+
+/** All routes inside the shared layout. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="auth/popup-done" element={<GoogleDonePage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route element={<RequireAuth />}>
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="account" element={<AccountPage />} />
-        </Route>
-        <Route element={<QueryBoundary />}>
-          <Route path="available-foods" element={<AvailableFoodsPage />} />
-          <Route path="food/:id" element={<FoodDetailsPage />} />
-          <Route element={<RequireAuth />}>
-            <Route path="add-food" element={<AddFoodPage />} />
-            <Route path="manage-my-foods" element={<ManageMyFoodsPage />} />
-            <Route path="update-food/:id" element={<UpdateFoodPage />} />
-            <Route path="manage-food/:foodId" element={<ManageFoodPage />} />
-            <Route path="my-food-request" element={<MyFoodRequestPage />} />
-            <Route path="requests/:requestId" element={<ConversationPage />} />
-            <Route path="notifications" element={<NotificationsPage />} />
-            <Route path="settings/notifications" element={<NotificationSettingsPage />} />
-          </Route>
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+    <Layout>
+      <Switch>
+        {ROUTES.map(([path, page]) => (
+          <Route key={path} path={path} component={page} />
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Layout>
   );
 }

@@ -4,7 +4,7 @@
  * path); 403 → go to /; every error is logged; failed user actions also show the
  * problem's `detail` in an error toast.
  */
-import { navigateTo } from './navigation.js';
+import { navigate } from './router.js';
 import { unauthorized } from './sessionEvents.js';
 import { toastError } from './toast.js';
 import { ApiError } from './http.js';
@@ -23,8 +23,8 @@ export function handleApiError(error: unknown, userAction: boolean): void {
   if (error.status === 401) {
     unauthorized.emit();
     const here = window.location.pathname;
-    if (here !== '/login') navigateTo('/login', { replace: true, state: { from: here } });
+    if (here !== '/login') navigate('/login', { replace: true, state: { from: here } });
   } else if (error.status === 403) {
-    navigateTo('/', { replace: true });
+    navigate('/', { replace: true });
   }
 }

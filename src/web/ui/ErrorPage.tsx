@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router.js';
 
 /**
  * The root error page style of SPEC.md §2: a heading, a short explanation and a

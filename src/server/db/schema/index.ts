@@ -13,3 +13,4 @@ export * from './notifications.js';
 export * from './outbox.js';
 export * from './requests.js';
 export * from './places.js';
+export * from './push.js';

@@ -1,6 +1,16 @@
-/** The durable outbox of mails (and later other slow side effects). */
+/** The durable outbox of mails and web pushes. */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** What a push row of the outbox carries besides endpoint, title and body (issue 20). */
+export interface PushJob {
+  subscriptionId: string;
+  /** Seconds the push service keeps an undelivered message (the `TTL` header). */
+  ttl: number;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
+  link: string;
+  tag: string;
+}
 
 /**
  * The durable mail outbox (DESIGN.md "Beyond the spec (turn 2)", issue 13): a row is
@@ -13,6 +23,12 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * `mail`, or `push` (issue 20): then `to` is the push endpoint, `subject` and
+     * `text` the notification's title and body, and `push` the rest of the job.
+     */
+    kind: text('kind', { enum: ['mail', 'push'] }).notNull().default('mail'),
+    push: jsonb('push').$type<PushJob>(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

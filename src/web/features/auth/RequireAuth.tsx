@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from '../../lib/router.js';
 import { toastError } from '../../lib/toast.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { useAuth } from './useAuth.js';
@@ -17,14 +17,14 @@ function AccessDenied({ from }: { from: string }) {
 }
 
 /**
- * The route guard of SPEC.md §2, as a layout route above the login-required pages:
+ * The route guard of SPEC.md §2, around each login-required page (`children`):
  * a loader while auth is loading; signed-out users go to /login carrying the
  * original path, with the toast 'Access Denied: Please Log In'.
  */
-export default function RequireAuth() {
+export default function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   const location = useLocation();
   if (loading) return <Spinner fullPage />;
   if (!user) return <AccessDenied from={location.pathname} />;
-  return <Outlet />;
+  return children;
 }

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { toastError, toastSuccess } from '../../../lib/toast.js';
 import { EXPORT_URL } from '../api/account.js';

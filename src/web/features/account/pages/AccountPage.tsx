@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { ChangePasswordSection } from '../components/ChangePasswordSection.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useLocation } from 'react-router';
+import { useNavigate, useLocation } from '../../../lib/router.js';
 import { fetchSessionUser } from '../api/session.js';
 import { GOOGLE_FAILED, googleErrorMessage, reportToOpener, RETURN_PARAM } from '../googleSignIn.js';
 import { safePath } from '../savedPath.js';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../../lib/router.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
 import { field, useFormAction } from '../../../lib/useFormAction.js';

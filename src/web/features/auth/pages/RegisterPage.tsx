@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.js';
 import { uploadImage } from '../../../lib/uploadImage.js';
 import { ProfilePhotoUpload } from '../../../ui/ProfilePhotoUpload.js';
 import { usePageTitle } from '../../../lib/title.js';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { LIMITS } from '../../../../contract/limits.js';
-import { Link, useNavigate, useLocation } from 'react-router';
+import { Link, useNavigate, useLocation } from '../../../lib/router.js';
 import { resetPassword, signInEmail } from '../api/authClient.js';
 import { useAuth } from '../useAuth.js';
 import { Field, FormCard } from '../../../ui/FormCard.js';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 import type { Food } from '../../../../contract/index.js';
 import { formatDate } from '../../../lib/dates.js';
 import { Photo } from '../../../ui/Photo.js';

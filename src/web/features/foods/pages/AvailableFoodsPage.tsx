@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router.js';
 import { LIMITS } from '../../../../contract/limits.js';
 import type { DateSort } from '../api/keys.js';
 import { useAvailableFoods } from '../api/foods.js';
@@ -34,7 +34,7 @@ export default function AvailableFoodsPage() {
     if (merged.search) out.set('search', merged.search);
     if (merged.sort === 'acc') out.set('sort', 'acc');
     const qs = out.toString();
-    void navigate({ search: qs ? `?${qs}` : '' }, { replace: true });
+    navigate(`${location.pathname}${qs ? `?${qs}` : ''}`, { replace: true });
   }
 
   function handleSearch(e: FormEvent<HTMLFormElement>) {
@@ -57,9 +57,6 @@ export default function AvailableFoodsPage() {
               name="search"
               type="search"
               maxLength={LIMITS.search}
-              // The API serves searches of 3 letters or digits in a row (isIndexableSearch); the browser says so before sending.
-              pattern=".*[\p{L}\p{N}]{3}.*"
-              title="Type at least 3 letters or digits."
               defaultValue={search}
               placeholder="Food name"
               className="input input-bordered w-full"

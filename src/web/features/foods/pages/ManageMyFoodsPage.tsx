@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';

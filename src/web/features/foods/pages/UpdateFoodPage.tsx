@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../../lib/router.js';
 import { useFood, useUpdateFood } from '../api/foods.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { ErrorState } from '../../../ui/ErrorState.js';

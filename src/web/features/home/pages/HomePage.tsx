@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 import { useFeaturedFoods } from '../api/featured.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { FoodGrid } from '../../foods/components/FoodCard.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 
 /**
  * The 'Messages' button of a request row on Manage Food and My Food Request

@@ -8,7 +8,7 @@
  */
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 import type { Message, UnreadCount } from '../../../../contract/index.js';
 import { queryClient } from '../../../app/queryClient.js';
 import { foodKeys } from '../../foods/api/keys.js';

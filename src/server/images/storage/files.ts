@@ -1,0 +1,109 @@
+/**
+ * The embedded database's image store (issue 22): each variant is a file
+ * `<root>/<id[0..1]>/<id>.<size>` named after the image's content address, written
+ * atomically (write-file-atomic: a temporary file, fsync, rename) before its row
+ * (with `bytes` null) is inserted. Deleting a variant row queues the file in
+ * `image_file_removals` and notifies `plateful_image_files` (migration 0009
+ * trigger), delivered after commit; the store then unlinks the files whose rows
+ * are gone. A file written after its removal was queued (the same photo uploaded
+ * again meanwhile) is kept. Rows stored before this store existed keep their bytes
+ * in the database and are served from there.
+ */
+import { mkdir, readFile, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import writeFileAtomic from 'write-file-atomic';
+import type { DatabaseHandle } from '../../db/client.js';
+import { imageVariants } from '../../db/schema/index.js';
+import { insertVariants, variantRow } from './database.js';
+import type { ImageStore } from './store.js';
+
+const CHANNEL = 'plateful_image_files';
+
+/** node-postgres answers `{rows}`, PGlite too; Drizzle passes either through. */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? result : ((result as { rows: T[] }).rows ?? []);
+}
+
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * Opens the file store in `root` on `database` (the embedded one): subscribes to
+ * removals and removes what was queued before. `temporary`: `root` is deleted at close.
+ */
+export async function openFileStore(database: DatabaseHandle, root: string, opts: { temporary: boolean }): Promise<ImageStore> {
+  await mkdir(root, { recursive: true });
+  const file = (imageId: string, size: number) => path.join(root, imageId.slice(0, 2), `${imageId}.${size}`);
+
+  let draining: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+  /** Unlinks the files of every queued removal whose row is gone and that was not written anew since. */
+  async function drainOnce(): Promise<void> {
+    const removals = rowsOf<{ image_id: string; size: number; removed_at: string | Date; kept: boolean }>(
+      await database.db.execute(sql`
+        delete from image_file_removals r
+        returning r.image_id, r.size, r.removed_at,
+          exists (select 1 from image_variants v where v.image_id = r.image_id and v.size = r.size) as kept`),
+    );
+    for (const r of removals) {
+      if (r.kept) continue;
+      const target = file(r.image_id, r.size);
+      try {
+        if ((await stat(target)).mtime <= new Date(r.removed_at)) await unlink(target);
+      } catch (error) {
+        if (!missing(error)) throw error;
+      }
+    }
+  }
+  function drain(): Promise<void> {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      do {
+        again = false;
+        if (!closed) await drainOnce();
+      } while (again);
+    })().finally(() => (draining = undefined));
+    return draining;
+  }
+  const quietDrain = () => void drain().catch(() => {});
+  const unlisten = await database.listen(CHANNEL, quietDrain);
+  await drain();
+
+  return {
+    kind: 'files',
+    async putVariants(tx, imageId, variants) {
+      // A size already stored keeps its file: the row says so.
+      const stored = new Set(
+        (await tx.select({ size: imageVariants.size }).from(imageVariants).where(eq(imageVariants.imageId, imageId))).map((r) => r.size),
+      );
+      variants = variants.filter((v) => !stored.has(v.size));
+      for (const v of variants) {
+        const target = file(imageId, v.size);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFileAtomic(target, v.bytes);
+      }
+      await insertVariants(tx, imageId, variants, false);
+    },
+    async getVariant(db, imageId, size) {
+      const row = await variantRow(db, imageId, size);
+      if (!row) return undefined;
+      if (row.bytes) return { size, contentType: row.contentType, bytes: row.bytes };
+      try {
+        return { size, contentType: row.contentType, bytes: await readFile(file(imageId, size)) };
+      } catch (error) {
+        if (missing(error)) return undefined;
+        throw error;
+      }
+    },
+    async close() {
+      await unlisten();
+      await draining?.catch(() => {});
+      closed = true;
+      if (opts.temporary) await rm(root, { recursive: true, force: true });
+    },
+  };
+}

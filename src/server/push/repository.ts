@@ -1,0 +1,87 @@
+/**
+ * Web Push data (issue 20): subscriptions (one per device), the per-kind push
+ * switches, and `enqueuePushes`, which the notifier calls inside an event's
+ * transaction to put one outbox row per device of the recipient.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { EmailPreferenceKey, PushPayload, PushPreferences, PushSubscriptionInput } from '../../contract/index.js';
+import type { Database } from '../db/client.js';
+import { pushPreferences, pushSubscriptions, type PushJob } from '../db/schema/index.js';
+import { enqueuePush } from '../outbox/outbox.js';
+
+const KEYS: EmailPreferenceKey[] = ['NewRequests', 'RequestUpdates', 'Messages'];
+
+/**
+ * Stores `sub` for `userId`; an endpoint already known (the same device, perhaps
+ * signed in as someone else before) is moved to this user with its new keys.
+ * @returns the row id.
+ */
+export async function saveSubscription(db: Database, userId: string, sub: PushSubscriptionInput): Promise<string> {
+  const values = { userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth };
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: sql`now()` } })
+    .returning({ id: pushSubscriptions.id });
+  return row!.id;
+}
+
+/** Deletes `userId`'s subscription with `endpoint`; returns how many rows went (0 or 1). */
+export async function deleteSubscription(db: Database, userId: string, endpoint: string): Promise<number> {
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length;
+}
+
+/** The subscription row `id`, or undefined (deleted since its push was queued). */
+export async function findSubscription(db: Database, id: string) {
+  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+  return row;
+}
+
+/** Forgets subscription `id` (its push service answered 404 or 410: the browser dropped it). */
+export async function forgetSubscription(db: Database, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+/** The push switches of `userId` (every kind on until changed). */
+export async function getPushPreferences(db: Database, userId: string): Promise<PushPreferences> {
+  const [row] = await db.select().from(pushPreferences).where(eq(pushPreferences.userId, userId));
+  return Object.fromEntries(KEYS.map((k) => [k, row?.prefs[k] ?? true])) as PushPreferences;
+}
+
+/** Stores `prefs` for `userId` (one upsert); returns whether a value changed. */
+export async function setPushPreferences(db: Database, userId: string, prefs: PushPreferences): Promise<boolean> {
+  const before = await getPushPreferences(db, userId);
+  await db
+    .insert(pushPreferences)
+    .values({ userId, prefs })
+    .onConflictDoUpdate({ target: pushPreferences.userId, set: { prefs, updatedAt: new Date() } });
+  return KEYS.some((k) => before[k] !== prefs[k]);
+}
+
+/**
+ * Queues `payload` for every device of `userId` when their switch `key` is on,
+ * through `tx` (the event's transaction), so pushes leave only after it commits.
+ * `ttl` (seconds) and `urgency` go to the push service (RFC 8030 §5.2, §5.3).
+ */
+export async function enqueuePushes(
+  tx: Database,
+  userId: string,
+  key: EmailPreferenceKey,
+  payload: PushPayload,
+  delivery: Pick<PushJob, 'ttl' | 'urgency'>,
+): Promise<void> {
+  const devices = await tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  if (devices.length === 0 || !(await getPushPreferences(tx, userId))[key]) return;
+  for (const d of devices) {
+    await enqueuePush(tx, {
+      endpoint: d.endpoint,
+      title: payload.Title,
+      body: payload.Body,
+      job: { subscriptionId: d.id, ...delivery, link: payload.Link, tag: payload.Tag },
+    });
+  }
+}

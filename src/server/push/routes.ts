@@ -1,0 +1,65 @@
+/**
+ * Web Push API (issue 20): `GET /api/push/public-key` (the VAPID key browsers
+ * subscribe with), `POST`/`DELETE /api/push-subscriptions` (one device of the
+ * signed-in user, by endpoint), `GET`/`PUT /api/push-preferences` (which kinds
+ * of notification push, beside the email switches).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  DeleteResult,
+  InsertResult,
+  PushPreferences,
+  PushPublicKey,
+  PushSubscriptionDelete,
+  PushSubscriptionInput,
+  UpdateResult,
+} from '../../contract/index.js';
+import type { Config } from '../config.js';
+import { problem } from '../http/problem.js';
+import { refusePushEndpoint } from './endpoint.js';
+import { deleteSubscription, getPushPreferences, saveSubscription, setPushPreferences } from './repository.js';
+
+export async function pushRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+  const { vapid, pushAllowPrivate } = opts.config;
+
+  r.get('/api/push/public-key', { schema: { tags: ['push'], response: { 200: PushPublicKey } } }, async () => ({ publicKey: vapid.publicKey }));
+
+  r.post(
+    '/api/push-subscriptions',
+    { schema: { tags: ['push'], body: PushSubscriptionInput, response: { 201: InsertResult } } },
+    async (req, reply) => {
+      const user = await req.requireUser();
+      const refused = await refusePushEndpoint(req.body.endpoint, pushAllowPrivate);
+      if (refused) throw problem(400, refused, { errors: [{ field: 'endpoint', message: refused }] });
+      const id = await saveSubscription(db, user.id, req.body);
+      return reply.status(201).send({ acknowledged: true as const, insertedId: id });
+    },
+  );
+
+  r.delete(
+    '/api/push-subscriptions',
+    { schema: { tags: ['push'], body: PushSubscriptionDelete, response: { 200: DeleteResult } } },
+    async (req) => {
+      const user = await req.requireUser();
+      return { acknowledged: true as const, deletedCount: await deleteSubscription(db, user.id, req.body.endpoint) };
+    },
+  );
+
+  r.get('/api/push-preferences', { schema: { tags: ['push'], response: { 200: PushPreferences } } }, async (req) => {
+    const user = await req.requireUser();
+    return getPushPreferences(db, user.id);
+  });
+
+  r.put(
+    '/api/push-preferences',
+    { schema: { tags: ['push'], body: PushPreferences, response: { 200: UpdateResult } } },
+    async (req) => {
+      const user = await req.requireUser({ fresh: true });
+      const changed = await setPushPreferences(db, user.id, req.body);
+      return { acknowledged: true as const, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
+    },
+  );
+}
