@@ -50,18 +50,29 @@ async function waitForSlot(db: Database): Promise<void> {
   const rows = Array.isArray(result) ? result : (result as unknown as { rows: { last_request: unknown }[] }).rows;
   const slot = Number(rows[0]!.last_request);
   if (slot - Date.now() > MAX_WAIT_MS) throw new GeocoderUnavailable('the geocoder is busy');
-  // In this process, also a full spacing after the previous request was really sent (a
-  // busy event loop can send one late, which would bring the next one closer to it).
-  for (;;) {
-    const wait = Math.max(slot, lastSent + GEOCODER_SPACING_MS) - Date.now();
-    if (wait <= 0) break;
-    await new Promise((r) => setTimeout(r, wait));
-  }
-  lastSent = Date.now();
+  const wait = slot - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
 
-/** When this process last sent a request to the geocoder (epoch ms). */
-let lastSent = 0;
+/**
+ * Requests of this process, one after the other, each a full spacing after the previous
+ * one's answer arrived: whatever the delays on the way, the service then sees them at
+ * least that far apart (the slots of `waitForSlot` space them across processes).
+ */
+let chain: Promise<unknown> = Promise.resolve();
+
+/** Runs `send` after this process's previous geocoder request finished plus the spacing. */
+function inTurn<T>(send: () => Promise<T>): Promise<T> {
+  const turn = chain.then(async () => {
+    try {
+      return await send();
+    } finally {
+      await new Promise((r) => setTimeout(r, GEOCODER_SPACING_MS));
+    }
+  });
+  chain = turn.catch(() => undefined);
+  return turn;
+}
 
 /** Photon's GeoJSON features, or Nominatim's jsonv2 array, as places. */
 function toPlaces(kind: GeocoderOptions['kind'], body: unknown): Place[] {
@@ -117,18 +128,19 @@ export async function geocode(db: Database, o: GeocoderOptions, what: { q: strin
   const key = 'q' in what ? `search:${what.q.trim().toLowerCase()}` : `reverse:${what.lat.toFixed(4)},${what.lng.toFixed(4)}`;
   const [cached] = await db.select().from(placeCache).where(eq(placeCache.key, key));
   if (cached && Date.now() - cached.fetchedAt.getTime() < GEOCODER_CACHE_MS) return cached.answer as Place[];
-  await waitForSlot(db);
-  let body: unknown;
-  try {
-    const res = await fetch(requestUrl(o, what), {
-      headers: { 'user-agent': o.userAgent, accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (!res.ok) throw new GeocoderUnavailable(`the geocoder answered ${res.status}`);
-    body = await res.json();
-  } catch (error) {
-    throw error instanceof GeocoderUnavailable ? error : new GeocoderUnavailable('the geocoder cannot be reached');
-  }
+  const body = await inTurn(async () => {
+    await waitForSlot(db);
+    try {
+      const res = await fetch(requestUrl(o, what), {
+        headers: { 'user-agent': o.userAgent, accept: 'application/json' },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!res.ok) throw new GeocoderUnavailable(`the geocoder answered ${res.status}`);
+      return (await res.json()) as unknown;
+    } catch (error) {
+      throw error instanceof GeocoderUnavailable ? error : new GeocoderUnavailable('the geocoder cannot be reached');
+    }
+  });
   const places = toPlaces(o.kind, body).slice(0, PLACES.results);
   await db
     .insert(placeCache)
