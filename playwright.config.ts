@@ -21,6 +21,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // The service worker (issue 20) would answer requests the suites route or count; pwa.spec.ts and push.spec.ts allow it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
@@ -50,7 +52,8 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CORS_ORIGINS: CLIENT_ORIGIN, TRUST_PROXY: 'loopback', ...IDENTITY_ENV },
+      // NODE_ENV=test only for PUSH_ALLOW_PRIVATE: push.spec.ts's push service listens on loopback with a self-signed certificate.
+      env: { NODE_ENV: 'test', PUSH_ALLOW_PRIVATE: 'true', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CORS_ORIGINS: CLIENT_ORIGIN, TRUST_PROXY: 'loopback', ...IDENTITY_ENV },
     },
   ],
 });

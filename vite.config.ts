@@ -9,6 +9,43 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The installable app (issue 20): the web app manifest, and the service worker of
+ * src/web/sw/sw.ts with the list of built files to precache injected. Registered by
+ * the client itself, lazily (features/pwa/register.ts), so nothing is added to the
+ * home page's first JavaScript.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  manifest: {
+    id: '/',
+    name: 'Plateful',
+    short_name: 'Plateful',
+    description: 'Share surplus food with your neighbours before it goes to waste.',
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#4338ca',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The shell and every built script and style (the manifest and its icons are added by the plugin); not the precompressed copies.
+    globPatterns: ['**/*.{js,css,html,svg}'],
+    globIgnores: ['**/node_modules/**', 'sw.js'],
+  },
+});
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -40,7 +77,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pwa, precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,11 +1,14 @@
 /**
- * Benchmark 1 and 2 of issue "Performance": throughput and p50/p95/p99 latency
- * (autocannon, 50 connections, 10 s per query) of Plateful's reads on the 100k
- * fixture, and of the same reads on the bare `raw-server.ts`, in one run, with the
- * ratio Plateful/raw of requests per second; then the search with one connection
- * (5 s), whose latency is the query's own, without queueing behind 49 others. Both servers use PostgreSQL
+ * Benchmark 1 and 2 of issues "Performance" and 21: throughput and p50/p95/p99 latency
+ * (autocannon, 50 connections, 10 s per query) of Plateful's public reads on the 100k
+ * fixture with its answer cache on (`CACHE=on`, the default) and off, and of the same
+ * reads on the bare `raw-server.ts`, in one run, with the ratios Plateful/raw of requests
+ * per second and the cache's hit rate (answers marked `X-Cache: HIT`); then the search with
+ * one connection (5 s), whose latency is the query's own. All servers use PostgreSQL
  * (`BENCH_DATABASE_URL`) with a pool of 10 connections; Plateful runs compiled, as
  * `npm start` runs it (`NODE_ENV=production`, request logging on, output discarded).
+ * Every load reads the answers' headers (to count hits), the raw server's too, so the
+ * client's work is the same for all.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,22 +17,38 @@ import pg from 'pg';
 import { BENCH_DATABASE_URL, BENCH_VAPID, ms, start, waitReady, type Child } from './lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PLATEFUL_PORT = 3391;
+const CACHED_PORT = 3391;
 const RAW_PORT = 3392;
+const UNCACHED_PORT = 3395;
 
-/** One measured load: requests per second and latency percentiles in ms. */
+/** One measured load: requests per second, latency percentiles in ms, share of cache hits. */
 export interface Load {
   rps: number;
   p50: number;
   p95: number;
   p99: number;
   failed: number;
+  hitRate: number;
 }
 
 /** Runs autocannon against `url` for `seconds` and computes percentiles from every response time. */
 export async function load(url: string, seconds: number, connections = 50): Promise<Load> {
   const times: number[] = [];
-  const instance = autocannon({ url, connections, duration: seconds });
+  let answers = 0;
+  let hits = 0;
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        onResponse: (_status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
+          answers += 1;
+          if (headers['x-cache'] === 'HIT') hits += 1;
+        },
+      },
+    ],
+  });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => times.push(time));
   const result = await instance;
   times.sort((a, b) => a - b);
@@ -40,6 +59,7 @@ export async function load(url: string, seconds: number, connections = 50): Prom
     p95: at(95),
     p99: at(99),
     failed: result.non2xx + result.errors + result.timeouts,
+    hitRate: answers ? hits / answers : 0,
   };
 }
 
@@ -51,7 +71,27 @@ async function availableFoodId(): Promise<string> {
   return rows[0].id;
 }
 
-/** Starts both servers, measures every query on each, stops them; returns the table rows. */
+/** Environment of a compiled Plateful server on the benchmark database. */
+export function platefulEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: BENCH_DATABASE_URL,
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    ...BENCH_VAPID,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+/** Starts a compiled Plateful server with `env`. */
+export function startPlateful(env: Record<string, string>): Child {
+  return start(process.execPath, [path.join(root, 'dist/server/server/main.js')], env);
+}
+
+/** Starts the three servers, measures every query on each, stops them; returns the table rows. */
 export async function apiBenchmark(seconds = 10): Promise<Record<string, string | number>[]> {
   const id = await availableFoodId();
   const search = '/api/foods?sortByDate=dec&search=tomato&limit=24';
@@ -70,43 +110,38 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
   const servers: Child[] = [];
   try {
     servers.push(
-      start(process.execPath, [path.join(root, 'dist/server/server/main.js')], {
-        NODE_ENV: 'production',
-        PORT: String(PLATEFUL_PORT),
-        HOST: '127.0.0.1',
-        DATABASE_URL: BENCH_DATABASE_URL,
-        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    ...BENCH_VAPID,
-        ...BENCH_VAPID,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'info',
-      }),
+      startPlateful(platefulEnv(CACHED_PORT)),
+      startPlateful(platefulEnv(UNCACHED_PORT, { CACHE: 'off' })),
       start(process.execPath, ['--import', 'tsx', path.join(root, 'bench/raw-server.ts')], {
         PORT: String(RAW_PORT),
         DATABASE_URL: BENCH_DATABASE_URL,
       }),
     );
-    await waitReady(`http://127.0.0.1:${PLATEFUL_PORT}/api/ready`);
+    await waitReady(`http://127.0.0.1:${CACHED_PORT}/api/ready`);
+    await waitReady(`http://127.0.0.1:${UNCACHED_PORT}/api/ready`);
     await waitReady(`http://127.0.0.1:${RAW_PORT}/api/foods/${id}`);
     const rows: Record<string, string | number>[] = [];
     for (const [name, q, connections, duration] of queries) {
-      // One second of warm-up each, so both are measured with their code optimised.
-      await load(`http://127.0.0.1:${PLATEFUL_PORT}${q}`, 1);
-      await load(`http://127.0.0.1:${RAW_PORT}${q}`, 1);
-      const app = await load(`http://127.0.0.1:${PLATEFUL_PORT}${q}`, duration, connections);
-      const raw = await load(`http://127.0.0.1:${RAW_PORT}${q}`, duration, connections);
+      const ports = [CACHED_PORT, UNCACHED_PORT, RAW_PORT];
+      // One second of warm-up each, so all are measured with their code optimised.
+      for (const port of ports) await load(`http://127.0.0.1:${port}${q}`, 1);
+      const measured: Load[] = [];
+      for (const port of ports) measured.push(await load(`http://127.0.0.1:${port}${q}`, duration, connections));
+      const [cached, uncached, bare] = measured as [Load, Load, Load];
       rows.push({
         query: name,
-        'Plateful req/s': Math.round(app.rps),
-        'p50': ms(app.p50),
-        'p95': ms(app.p95),
-        'p99': ms(app.p99),
-        'raw req/s': Math.round(raw.rps),
-        'raw p50': ms(raw.p50),
-        'raw p95': ms(raw.p95),
-        'raw p99': ms(raw.p99),
-        'Plateful/raw': (app.rps / raw.rps).toFixed(2),
-        failed: app.failed + raw.failed,
+        'raw req/s': Math.round(bare.rps),
+        'raw p95': ms(bare.p95),
+        'CACHE=off req/s': Math.round(uncached.rps),
+        'off p95': ms(uncached.p95),
+        'off/raw': (uncached.rps / bare.rps).toFixed(2),
+        'CACHE=on req/s': Math.round(cached.rps),
+        p50: ms(cached.p50),
+        p95: ms(cached.p95),
+        p99: ms(cached.p99),
+        'hit rate': `${(cached.hitRate * 100).toFixed(1)} %`,
+        'Plateful/raw': (cached.rps / bare.rps).toFixed(2),
+        failed: cached.failed + uncached.failed + bare.failed,
       });
     }
     return rows;

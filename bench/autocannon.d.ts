@@ -5,6 +5,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Each request's options; `onResponse` sees every answer's status, body and headers. */
+    requests?: { onResponse?: (status: number, body: string, context: unknown, headers: Record<string, string>) => void }[];
   }
   interface Result {
     requests: { total: number };

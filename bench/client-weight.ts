@@ -53,21 +53,50 @@ function sizes(file: string): { raw: number; gzip: number; br: number } {
   return { raw: data.length, gzip: sibling('.gz', () => gzipSync(data, { level: 9 })), br: sibling('.br', () => brotliCompressSync(data)) };
 }
 
+/** Every file of the initial load of `lazy` routes' modules (manifest keys), the entry's included. */
+function initialFiles(manifest: Record<string, ManifestChunk>, lazy: string[]): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(visit);
+  };
+  ['index.html', ...lazy].forEach(visit);
+  return { js, css };
+}
+
+/**
+ * What the service worker (issue 20) adds to a first visit of the home page, as
+ * served: `sw.js`, then every precached file the page did not load itself (hashed
+ * assets it loaded come from the HTTP cache; `index.html` is fetched again, with
+ * its revision). Text is counted brotli-compressed, images and the manifest raw.
+ */
+export function serviceWorkerWeight(): Record<string, string | number>[] {
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const home = initialFiles(manifest, []);
+  const loaded = new Set([...home.js, ...home.css]);
+  const sw = readFileSync(path.join(DIST, 'sw.js'), 'utf8');
+  const precache = [...new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!))];
+  const wire = (file: string) => (/\.(js|css|html|svg)$/.test(file) ? sizes(file).br : statSync(path.join(DIST, file)).size);
+  const extra = precache.filter((f) => !loaded.has(f));
+  const swBytes = brotliCompressSync(readFileSync(path.join(DIST, 'sw.js'))).length;
+  const extraBytes = extra.reduce((sum, f) => sum + wire(f), 0);
+  return [
+    { part: 'sw.js (brotli)', files: 1, bytes: kb(swBytes) },
+    { part: 'precached files the home page did not load', files: extra.length, bytes: kb(extraBytes) },
+    { part: 'added to the first visit', files: extra.length + 1, bytes: kb(swBytes + extraBytes) },
+  ];
+}
+
 /** The table rows: per route, initial JS and CSS (raw, gzip, brotli) and the number of files. */
 export function clientWeight(): Record<string, string | number>[] {
   const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   return ROUTES.map(([route, lazy]) => {
-    const js = new Set<string>();
-    const css = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk) throw new Error(`${key} is not in the build manifest`);
-      if (js.has(chunk.file)) return;
-      js.add(chunk.file);
-      chunk.css?.forEach((c) => css.add(c));
-      chunk.imports?.forEach(visit);
-    };
-    ['index.html', ...lazy].forEach(visit);
+    const { js, css } = initialFiles(manifest, lazy);
     const sum = (files: Set<string>) =>
       [...files].map(sizes).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, br: a.br + b.br }), { raw: 0, gzip: 0, br: 0 });
     const j = sum(js);

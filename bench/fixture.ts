@@ -68,7 +68,7 @@ export function fixtureStatements(size: FixtureSize): string[] {
             'https://images.example.org/people/' || i || '.png'
      from generate_series(1, ${USERS}) i`,
     // Issue "Near me": a GiST index built once over 100 000 points takes a fraction of
-    // 100 000 single insertions into it; the same index as migration 0011_places_earth.
+    // 100 000 single insertions into it; the same index as migration 0014_places_earth.
     'drop index foods_public_point_idx',
     `${townsClause()}
      insert into foods (name, image_url, quantity, pickup_location, expires_on, notes,

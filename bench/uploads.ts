@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { twelveMegapixelJpeg } from './images.js';
-import { BENCH_DATABASE_URL, ms, printTable, start, waitReady } from './lib.js';
+import { BENCH_DATABASE_URL, BENCH_VAPID, ms, printTable, start, waitReady } from './lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_UPLOADS_PORT ?? 3395);
@@ -89,6 +89,7 @@ async function measure(label: string, env: Record<string, string>, jpeg: Buffer)
     PORT: String(PORT),
     HOST: '127.0.0.1',
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    ...BENCH_VAPID,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     ...env,

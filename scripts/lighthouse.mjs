@@ -1,7 +1,8 @@
 // `npm run lighthouse`: Lighthouse 12 in Debian's Chromium against the built app
 // (fresh in-memory database with demo data) on home, available foods and one food
 // detail page; prints the four category scores (0–100) per page.
-// Options: LIGHTHOUSE_PORT (default 3320), CHROMIUM_PATH.
+// Options: LIGHTHOUSE_PORT (default 3320), CHROMIUM_PATH; LIGHTHOUSE_JSON=1 prints the
+// scores as one JSON line instead of a table (`npm run bench` reads it).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, someFoodId, startBuiltServer } from './built-server.mjs';
@@ -19,7 +20,8 @@ try {
     const failed = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
     if (failed.length) rows[name].failing = failed.map((a) => a.id).join(', ');
   }
-  console.table(rows);
+  if (process.env.LIGHTHOUSE_JSON) console.log(JSON.stringify(rows));
+  else console.table(rows);
 } finally {
   chrome.kill();
   await server.stop();

@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes.js';
+import { answerCachePlugin } from './cache/plugin.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
 import { authPlugin } from './auth/plugin.js';
@@ -30,13 +31,15 @@ import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
 import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
+import { PageRenderer } from './previews/page.js';
+import { previewRoutes } from './previews/routes.js';
 import { pushRoutes } from './push/routes.js';
 import { pushPlugin } from './push/sender.js';
 import type { OutboxOptions } from './outbox/worker.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerOriginCheck } from './http/origin.js';
 import { registerProblemHandler } from './http/problem.js';
-import { staticRoutes } from './http/static.js';
+import { WEB_DIST, staticRoutes } from './http/static.js';
 import { registerWriteLimit } from './http/write-limit.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { messageRoutes } from './messages/routes.js';
@@ -102,7 +105,7 @@ export async function buildApp(
       onPoolError: (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
     }));
   app.decorate('db', handle.db);
-  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret }));
+  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret, newRequestMailDelayMs: config.newRequestMailDelayMs }));
   const imageStore = await openImageStore(handle, config.dataDir);
   app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {
@@ -139,6 +142,8 @@ export async function buildApp(
     // Pagination of GET /api/foods (issue "Performance") is announced in these headers.
     exposedHeaders: ['X-Next-Cursor', 'Link'],
   });
+  // Issue 21: public anonymous answers from this process's cache (after the headers above, before compression).
+  if (config.cache) await app.register(answerCachePlugin, { database: handle, ...config.cache });
   // Text answers over 1 KiB are brotli- or gzip-compressed; built assets come precompressed (static.ts).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
@@ -154,7 +159,7 @@ export async function buildApp(
 
   await app.register(mailPlugin, { config });
   await app.register(pushPlugin, { config });
-  await app.register(outboxPlugin, { database: handle, options: opts.outbox });
+  await app.register(outboxPlugin, { database: handle, leaseMs: config.outboxLeaseMs, options: opts.outbox });
   await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
@@ -169,7 +174,9 @@ export async function buildApp(
   await app.register(notificationRoutes);
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
   await app.register(pushRoutes, { config });
-  await app.register(eventRoutes, { listen: handle.listen });
-  await app.register(staticRoutes);
+  await app.register(eventRoutes, { listen: handle.listen, caps: config });
+  const renderer = new PageRenderer(WEB_DIST);
+  await app.register(previewRoutes, { config, renderer });
+  await app.register(staticRoutes, { publicUrl: config.publicUrl, renderer });
   return app;
 }

@@ -57,6 +57,14 @@ const EnvSchema = z.object({
     .string()
     .min(1)
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  EVENT_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(10),
+  EVENT_STREAMS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(50),
+  NEW_REQUEST_MAIL_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(86_400_000).default(120_000),
+  OUTBOX_LEASE_MS: millis(60_000),
+  SMTP_TIMEOUT_MS: millis(30_000),
+  CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  CACHE_MAX_ENTRIES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000_000).default(10_000),
+  CACHE_MAX_MB: z.coerce.number({ error: 'must be a number of megabytes' }).min(0.01).max(65_536).default(64),
   IMAGE_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(64).optional(),
   IMAGE_QUEUE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(10),
 });
@@ -106,6 +114,18 @@ export interface Config {
   geocoder?: { url: string; kind: 'photon' | 'nominatim'; userAgent: string };
   /** Map tiles (`MAP_TILE_URL`, `MAP_ATTRIBUTION`); `tileOrigin` is what the Content-Security-Policy allows. */
   map: { tileUrl: string; attribution: string; tileOrigin: string };
+  /** Open `/api/events` streams per person, all processes together; the oldest close past it (issue 17). */
+  eventStreamsPerUser: number;
+  /** Open `/api/events` streams per client address (issue 17). */
+  eventStreamsPerAddress: number;
+  /** Grace period of a new-request mail; a request cancelled within it is never mailed, ms (issue 17). */
+  newRequestMailDelayMs: number;
+  /** How long a claimed outbox row is hidden from other workers while it is sent, ms; longer than `smtpTimeoutMs` (issue 22). */
+  outboxLeaseMs: number;
+  /** The SMTP client's connection, greeting and socket timeouts, ms (issue 22). */
+  smtpTimeoutMs: number;
+  /** Issue 21: the per-process cache of public anonymous answers; undefined when `CACHE=off`. */
+  cache?: { maxEntries: number; maxBytes: number };
   /** Photos processed at once (issue 22; default: one per spare core). */
   imageWorkers: number;
   /** Uploads that may wait for a worker; past them, 503 with Retry-After (issue 22). */
@@ -135,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  if (e.OUTBOX_LEASE_MS <= e.SMTP_TIMEOUT_MS) {
+    // Issue 22: a lease that ends while the relay may still accept would hand the mail over twice.
+    throw new ConfigError(
+      `Invalid configuration: OUTBOX_LEASE_MS (${e.OUTBOX_LEASE_MS}) must be longer than SMTP_TIMEOUT_MS (${e.SMTP_TIMEOUT_MS})`,
+    );
   }
   if (e.IMAGE_PROXY_ALLOW_PRIVATE && e.NODE_ENV !== 'test') {
     throw new ConfigError('Invalid configuration: IMAGE_PROXY_ALLOW_PRIVATE is for tests only (NODE_ENV=test)');
@@ -197,6 +223,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.GEOCODER_URL, kind: e.GEOCODER_KIND, userAgent: `Plateful (${publicUrl})` }
       : undefined,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, tileOrigin: tileOrigin(e.MAP_TILE_URL) },
+    eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
+    eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
+    newRequestMailDelayMs: e.NEW_REQUEST_MAIL_DELAY_MS,
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+    cache: e.CACHE === 'on' ? { maxEntries: e.CACHE_MAX_ENTRIES, maxBytes: Math.round(e.CACHE_MAX_MB * 1024 * 1024) } : undefined,
     // One core always stays free for requests (issue 22).
     imageWorkers: e.IMAGE_WORKERS ?? Math.max(1, availableParallelism() - 1),
     imageQueue: e.IMAGE_QUEUE,

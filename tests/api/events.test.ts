@@ -89,9 +89,11 @@ describe.each(BACKENDS)('live events on %s', (backend) => {
 
   it('replays the notifications after Last-Event-ID, oldest first, with their ids', async () => {
     const before = (await call(t.app, 'GET', '/api/notifications?limit=1', donor)).json()[0];
-    for (const name of ['Bread', 'Rice']) {
+    // Two requesters: two requests of one person would fold into one notification (issue 17).
+    const second = await signUp(t.app, 'Sam Second');
+    for (const [name, who] of [['Bread', requester], ['Rice', second]] as const) {
       const foodId = (await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodName: name }))).json().insertedId;
-      await call(t.app, 'POST', '/api/requests', requester, { FoodId: foodId });
+      await call(t.app, 'POST', '/api/requests', who, { FoodId: foodId });
     }
     const s = await open(donor, before._id);
     await s.next((e) => e.event === 'unread');

@@ -94,12 +94,14 @@ describe.each(BACKENDS)('notifications API on %s', (backend) => {
     const before = (await list(donor)).length;
     const foodId = await addFood('Apples');
     expect((await call(t.app, 'POST', '/api/requests', donor, { FoodId: foodId })).statusCode).toBe(409);
-    const requestId = await request(requester, foodId);
-    expect((await call(t.app, 'POST', '/api/requests', requester, { FoodId: foodId })).statusCode).toBe(409);
+    // Someone new: a further request of an earlier requester would fold into their unread notification (issue 17).
+    const newcomer = await signUp(t.app, 'Nia Newcomer');
+    const requestId = await request(newcomer, foodId);
+    expect((await call(t.app, 'POST', '/api/requests', newcomer, { FoodId: foodId })).statusCode).toBe(409);
     await call(t.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Delivered' });
-    const requesterBefore = (await list(requester)).length;
+    const requesterBefore = (await list(newcomer)).length;
     expect((await call(t.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Delivered' })).statusCode).toBe(409);
-    expect(await list(requester)).toHaveLength(requesterBefore);
+    expect(await list(newcomer)).toHaveLength(requesterBefore);
     expect(await list(donor)).toHaveLength(before + 1);
   });
 

@@ -19,7 +19,8 @@ describe.each(BACKENDS)('pickup mails on %s', (backend) => {
 
   beforeAll(async () => {
     inbox = await startInbox();
-    t = await startApp(backend, { SMTP_URL: inbox.url, PUBLIC_URL });
+    // No grace period for new-request mails here (tests/api/notification-flood.test.ts covers it).
+    t = await startApp(backend, { SMTP_URL: inbox.url, PUBLIC_URL, NEW_REQUEST_MAIL_DELAY_MS: '0' });
     donor = await signUp(t.app, 'Dana Donor');
     requester = await signUp(t.app, 'Rita Requester');
   });

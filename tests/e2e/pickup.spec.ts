@@ -102,16 +102,17 @@ test('the email settings are three switches, saved at once and usable by keyboar
   const person = await newPerson('Sana Settings');
   const page = await pageFor(browser, person);
   await page.goto('/settings/notifications');
-  const messages = page.getByRole('switch', { name: 'Messages' });
-  await expect(page.getByRole('switch', { name: 'New requests' })).toBeChecked();
-  await expect(page.getByRole('switch', { name: 'Request updates' })).toBeChecked();
+  const email = (kind: string) => page.getByRole('group', { name: kind }).getByRole('switch', { name: 'Email' });
+  const messages = email('Messages');
+  await expect(email('New requests')).toBeChecked();
+  await expect(email('Request updates')).toBeChecked();
   await expect(messages).toBeChecked();
   await messages.focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('Email settings saved')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Messages' })).not.toBeChecked();
-  await expect(page.getByRole('switch', { name: 'New requests' })).toBeChecked();
+  await expect(email('Messages')).not.toBeChecked();
+  await expect(email('New requests')).toBeChecked();
   await shot(page, '6-email-settings');
 });
 

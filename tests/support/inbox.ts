@@ -15,23 +15,39 @@ export interface Inbox {
   close(): Promise<void>;
 }
 
+/** How the test relay treats a mail whose data arrived. */
+export interface InboxOptions {
+  /** A slow relay: each mail is acknowledged that many milliseconds after its data arrived. */
+  delayMs?: number;
+  /** Per mail: milliseconds to wait before acknowledging it (overrides `delayMs`). */
+  delayFor?: (mail: ParsedMail) => number;
+  /** Runs after the data arrived and before the mail is acknowledged (e.g. make the database unreachable). */
+  beforeAccept?: (mail: ParsedMail) => Promise<void> | void;
+}
+
 /**
  * Starts the SMTP server on `port` (0, the default, picks a free one); resolves once
- * it listens. `delayMs` makes it a slow relay: each mail is acknowledged that many
- * milliseconds after its data arrived.
+ * it listens. A mail counts as accepted (kept in `messages`) only when its client is
+ * still connected to hear the acknowledgement: a client that gave up first did not
+ * hand it over (RFC 5321 §4.1.1.4: the mail is the relay's only once it answers 250).
  */
-export async function startInbox(port = 0, opts: { delayMs?: number } = {}): Promise<Inbox> {
+export async function startInbox(port = 0, opts: InboxOptions = {}): Promise<Inbox> {
   const messages: ParsedMail[] = [];
-  const delay = () => new Promise((r) => setTimeout(r, opts.delayMs ?? 0));
+  const closed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, done) {
+    onClose(session) {
+      closed.add(session.id);
+    },
+    onData(stream, session, done) {
       simpleParser(stream).then(
         async (mail) => {
-          if (opts.delayMs) await delay();
-          messages.push(mail);
+          const ms = opts.delayFor?.(mail) ?? opts.delayMs ?? 0;
+          if (ms) await new Promise((r) => setTimeout(r, ms));
+          await opts.beforeAccept?.(mail);
+          if (!closed.has(session.id)) messages.push(mail);
           done();
         },
         (err: Error) => done(err),

@@ -1,9 +1,13 @@
 /**
  * PostgreSQL `LISTEN` on one dedicated connection (a pooled one would go back to
  * the pool and stop hearing), kept alive: after an error or a lost connection it
- * reconnects with backoff (0.5 s doubling to 30 s) and listens again.
+ * reconnects with backoff (0.5 s doubling to 2 s: issue 22, back within about 2 s
+ * of the database answering again) and listens again.
  */
 import pg from 'pg';
+
+/** Longest wait between reconnection attempts, ms (issue 22: about 2 s). */
+const MAX_RETRY_MS = 2_000;
 
 /**
  * Listens on `channel` at `url`; `onNotify` gets each payload, `onListening` runs
@@ -50,7 +54,7 @@ export async function listenPg(
       });
     }, delay);
     timer.unref();
-    delay = Math.min(delay * 2, 30_000);
+    delay = Math.min(delay * 2, MAX_RETRY_MS);
   };
 
   await connect();

@@ -14,14 +14,23 @@ import type { Database } from '../db/client.js';
 /** The NOTIFY channel of live events. */
 export const EVENTS_CHANNEL = 'plateful_events';
 
-/** What a live event says: a new notification, a changed unread count, a new message. */
+/**
+ * What a live event says: a new notification, a changed unread count, a new
+ * message; or that streams must close: a session ended (database trigger on
+ * `sessions`, drizzle/0006), a user was banned (trigger on `users`), or streams
+ * over a cap (`ids`: their presence rows, presence.ts).
+ */
 export type LiveEvent =
   | { kind: 'notification'; userId: string; id: string }
   | { kind: 'unread'; userId: string }
-  | { kind: 'message'; userIds: string[]; id: string };
+  | { kind: 'message'; userIds: string[]; id: string }
+  | { kind: 'session-ended'; sessionId: string }
+  | { kind: 'user-ended'; userId: string }
+  | { kind: 'stream-close'; ids: string[] };
 
 /** A Drizzle database or a transaction on it. */
 export type DbOrTx = Pick<Database, 'execute'>;
+
 
 /** Sends `event` to every process once the transaction of `tx` commits. */
 export async function publish(tx: DbOrTx, event: LiveEvent): Promise<void> {
@@ -35,6 +44,9 @@ export function parseLiveEvent(payload: string): LiveEvent | undefined {
     if (e.kind === 'notification' && typeof e.userId === 'string' && typeof e.id === 'string') return e;
     if (e.kind === 'unread' && typeof e.userId === 'string') return e;
     if (e.kind === 'message' && Array.isArray(e.userIds) && typeof e.id === 'string') return e;
+    if (e.kind === 'session-ended' && typeof e.sessionId === 'string') return e;
+    if (e.kind === 'user-ended' && typeof e.userId === 'string') return e;
+    if (e.kind === 'stream-close' && Array.isArray(e.ids)) return e;
   } catch {
     // Not ours: ignore.
   }

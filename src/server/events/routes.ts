@@ -3,54 +3,70 @@
  * Events. On connect: `retry:`, the notifications after `Last-Event-ID` (header,
  * or `lastEventId` query for clients that cannot set headers), then `event: unread`.
  * After that whatever the hub forwards, and a comment heartbeat every 25 s. Live
- * events reach every process through LISTEN/NOTIFY (bus.ts).
+ * events reach every process through LISTEN/NOTIFY (bus.ts). A stream closes
+ * with `event: closed` when its session ends (issue 17: database trigger, and a
+ * re-check on every heartbeat) or when its user or address holds more streams
+ * than the caps (the oldest close).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Id } from '../../contract/index.js';
 import type { DatabaseHandle } from '../db/client.js';
-import { notificationsAfter, toNotification, unreadCount } from '../notifications/repository.js';
-import { EVENTS_CHANNEL } from './bus.js';
-import { EventHub, sseFrame, type Stream } from './hub.js';
-import { HEARTBEAT_MS, streamOpened, streamsAlive, streamsClosed } from './presence.js';
+import type { Config } from '../config.js';
+import { latestSeq, seqOf } from '../notifications/repository.js';
+import { EVENTS_CHANNEL, publish } from './bus.js';
+import { EventHub, type Stream } from './hub.js';
+import { HEARTBEAT_MS, liveSessions, streamOpened, streamsAlive, streamsClosed, streamsOverCap } from './presence.js';
 
 const EventsQuery = z.object({ lastEventId: z.string().optional() });
 
-/** Registers the hub, its LISTEN and the route; `listen` is the database handle's. */
-export async function eventRoutes(app: FastifyInstance, opts: { listen: DatabaseHandle['listen'] }) {
+/** Registers the hub, its LISTEN and the route; `listen` is the database handle's, `caps` the stream caps (config.ts). */
+export async function eventRoutes(
+  app: FastifyInstance,
+  opts: { listen: DatabaseHandle['listen']; caps: Pick<Config, 'eventStreamsPerUser' | 'eventStreamsPerAddress'> },
+) {
   const db = app.db;
   const hub = new EventHub(db, app.log.child({ module: 'events' }));
-  const open = new Map<Stream, { presenceId?: string; end(): void }>();
 
   let first = true;
   const unlisten = await opts.listen(
     EVENTS_CHANNEL,
     (payload) => hub.deliver(payload),
     () => {
-      if (!first) void hub.refreshAll().catch(() => undefined);
+      // LISTEN is back after a lost connection: what was committed meanwhile was not heard.
+      if (!first) void hub.replayAll();
       first = false;
     },
   );
+  const presenceIds = () => hub.all().flatMap((s) => (s.presenceId ? [s.presenceId] : []));
   const heartbeat = setInterval(() => {
-    for (const s of open.keys()) s.write(': heartbeat\n\n');
-    const ids = [...open.values()].flatMap((o) => (o.presenceId ? [o.presenceId] : []));
-    streamsAlive(db, ids).catch((err: unknown) => app.log.warn({ err }, 'stream presence not refreshed'));
+    const streams = hub.all();
+    for (const s of streams) s.write(': heartbeat\n\n');
+    streamsAlive(db, presenceIds()).catch((err: unknown) => app.log.warn({ err: { message: (err as Error).message } }, 'stream presence not refreshed'));
+    // Issue 17: a session that ended unheard (NOTIFY lost, expiry) still closes its streams here.
+    liveSessions(db, [...new Set(streams.map((s) => s.sessionId))]).then(
+      (alive) => hub.closeWhere((s) => streams.includes(s) && !alive.has(s.sessionId), 'session-ended'),
+      (err: unknown) => app.log.warn({ err: { message: (err as Error).message } }, 'stream sessions not checked'),
+    );
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
-    const ids = [...open.values()].flatMap((o) => (o.presenceId ? [o.presenceId] : []));
-    for (const o of open.values()) o.end();
+    const ids = presenceIds();
+    for (const s of hub.all()) s.end();
     await unlisten();
     await streamsClosed(db, ids).catch(() => undefined);
   });
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/events', { schema: { tags: ['events'], description: 'Server-Sent Events of the signed-in user.', querystring: EventsQuery } }, async (req, reply) => {
     const user = await req.requireUser();
+    const sessionId = user.sessionId ?? '';
     const header = req.headers['last-event-id'];
     const last = Id.safeParse(typeof header === 'string' ? header : req.query.lastEventId);
+    // Where this stream starts: after Last-Event-ID, or after everything already committed.
+    const lastSeq = (last.success ? await seqOf(db, user.id, last.data) : undefined) ?? (await latestSeq(db, user.id));
 
     reply.hijack();
     const res = reply.raw;
@@ -62,31 +78,36 @@ export async function eventRoutes(app: FastifyInstance, opts: { listen: Database
       'x-accel-buffering': 'no',
     });
     res.flushHeaders();
-    const stream: Stream = { userId: user.id, write: (chunk) => void res.write(chunk) };
-    // Shutting down: the socket served this stream only, so it goes too (no idle keep-alive left).
+    // Ending: the socket served this stream only, so it goes too (no idle keep-alive left).
     const socket = req.raw.socket;
-    const entry: { presenceId?: string; end(): void } = { end: () => res.end(() => socket.destroy()) };
+    const stream: Stream = {
+      userId: user.id,
+      sessionId,
+      lastSeq,
+      write: (chunk) => void res.write(chunk),
+      end: () => res.end(() => socket.destroy()),
+    };
     let closed = false;
-    open.set(stream, entry);
     hub.add(stream);
     res.on('close', () => {
       closed = true;
       hub.remove(stream);
-      open.delete(stream);
-      if (entry.presenceId) void streamsClosed(db, [entry.presenceId]).catch(() => undefined);
+      if (stream.presenceId) void streamsClosed(db, [stream.presenceId]).catch(() => undefined);
     });
 
     try {
       res.write(`retry: 3000\n\n`);
-      const presenceId = await streamOpened(db, user.id);
-      if (closed) await streamsClosed(db, [presenceId]);
-      else entry.presenceId = presenceId;
-      if (last.success) {
-        for (const row of await notificationsAfter(db, user.id, last.data)) stream.write(sseFrame('notification', toNotification(row), row.id));
-      }
-      stream.write(sseFrame('unread', { count: await unreadCount(db, user.id) }));
+      const presenceId = await streamOpened(db, { userId: user.id, sessionId, address: req.ip });
+      if (closed) return void (await streamsClosed(db, [presenceId]));
+      stream.presenceId = presenceId;
+      // A session that ended while this stream was opening: its NOTIFY may have come before hub.add.
+      if (!(await liveSessions(db, [sessionId])).has(sessionId)) return hub.closeWhere((s) => s === stream, 'session-ended');
+      const over = await streamsOverCap(db, user.id, req.ip, opts.caps.eventStreamsPerUser, opts.caps.eventStreamsPerAddress);
+      // The oldest streams over a cap close on whichever process holds them.
+      if (over.length) await publish(db, { kind: 'stream-close', ids: over });
+      await hub.replay(stream);
     } catch (err) {
-      req.log.warn({ err }, 'event stream failed to start');
+      req.log.warn({ err: { message: (err as Error).message } }, 'event stream failed to start');
       res.end();
     }
   });

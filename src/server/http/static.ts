@@ -1,7 +1,7 @@
 /**
  * Serves the built SPA from `dist/web` and the demo images from `src/server/seed/images`.
  * Unknown `/api` paths answer a 404 problem; any other GET falls back to
- * `index.html` so client routes (and the SPA's own 404 page) work on reload.
+ * `index.html` (with the site's link preview) so client routes (and the SPA's own 404 page) work on reload.
  * Hashed assets are cached for a year; text files are sent brotli/gzip-compressed
  * from the `.br`/`.gz` files the build writes.
  */
@@ -10,14 +10,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { PACKAGE_ROOT } from '../lib/paths.js';
+import type { PageRenderer } from '../previews/page.js';
+import { sitePreview } from '../previews/routes.js';
 import { sendProblem } from './problem.js';
 
 /** Folder of the built client. */
 export const WEB_DIST = path.join(PACKAGE_ROOT, 'dist/web');
 const DEMO_IMAGES = path.join(PACKAGE_ROOT, 'src/server/seed/images');
 
-/** Fastify plugin of the files described above and of the not-found answer (register it last). */
-export async function staticRoutes(app: FastifyInstance) {
+/**
+ * Fastify plugin of the files described above and of the not-found answer (register it last).
+ * `renderer` writes the site's link preview into every page (issue 20).
+ */
+export async function staticRoutes(app: FastifyInstance, opts: { publicUrl: string; renderer: PageRenderer }) {
   const hasClient = existsSync(path.join(WEB_DIST, 'index.html'));
   await app.register(fastifyStatic, {
     root: DEMO_IMAGES,
@@ -47,9 +52,6 @@ export async function staticRoutes(app: FastifyInstance) {
     if (url === '/api' || url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return sendProblem(reply, 404, `No route for ${req.method} ${url}.`);
     }
-    if (!hasClient) {
-      return reply.status(503).type('text/plain').send('The web client is not built. Run `npm run build`.');
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', WEB_DIST);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(opts.renderer.render(sitePreview(opts.publicUrl, url)));
   });
 }

@@ -17,6 +17,8 @@ export interface Mail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** A stable id of this mail (the outbox row's): its Message-ID is `<key@MAIL_FROM's domain>`, the same on every attempt. */
+  key?: string;
 }
 
 export interface Mailer {
@@ -36,7 +38,7 @@ declare module 'fastify' {
  * Makes the mailer for `config`: SMTP through nodemailer when `config.smtpUrl` is
  * set, otherwise one info-level log line per mail on `log`.
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smtpTimeoutMs'>, log: FastifyBaseLogger): Mailer {
   if (!config.smtpUrl) {
     let closed = false;
     return {
@@ -52,16 +54,30 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: 
       },
     };
   }
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  const transport = nodemailer.createTransport(withTimeouts(config.smtpUrl, config.smtpTimeoutMs));
+  const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'plateful.local';
   return {
-    async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+    async send({ key, ...mail }) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail, ...(key ? { messageId: `<${key}@${domain}>` } : {}) });
       log.info({ mail: { to: mail.to, subject: mail.subject, messageId: info.messageId } }, 'mail sent');
     },
     async close() {
       transport.close();
     },
   };
+}
+
+/**
+ * `url` with nodemailer's connection, greeting and socket timeouts set to `ms`
+ * (SMTP_TIMEOUT_MS, issue 22) unless the URL names them already: nodemailer reads
+ * options from the query of an SMTP URL.
+ */
+function withTimeouts(url: string, ms: number): string {
+  const u = new URL(url);
+  for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout', 'dnsTimeout']) {
+    if (!u.searchParams.has(name)) u.searchParams.set(name, String(ms));
+  }
+  return u.toString();
 }
 
 /** Fastify plugin: decorates the app with `mailer` (or the one given) and closes it with the app. */

@@ -10,19 +10,25 @@
  * | food.deleted | each requester with a pending request | RequestUpdates |
  * | message.created | the other party | Messages, only without an open stream, one per conversation per 15 min |
  *
+ * Issue 17 "Mail and notification flood": each notification names its actor, so
+ * repeats from one person fold into one (repository.ts); a new-request mail waits
+ * `NEW_REQUEST_MAIL_DELAY_MS` (config.ts) in the outbox and is dropped when the request is
+ * cancelled or withdrawn meanwhile; one requester causes at most
+ * `NEW_REQUEST_MAILS_PER_DAY` new-request mails to one donor in 24 hours.
+ *
  * Each type that mails also pushes (issue 20) to every device of the recipient whose
  * push switch of the same kind is on: `{Title, Body, Link, Tag}` with the TTL of
  * `PUSH_DELIVERY` (a tag per request or conversation, so a newer push replaces an older one).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { EmailPreferenceKey } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { messageMails } from '../db/schema/index.js';
+import { messageMails, newRequestMails } from '../db/schema/index.js';
 import { requests, users } from '../db/schema/index.js';
 import { wantsMail } from '../email-preferences/repository.js';
 import { publish } from '../events/bus.js';
 import { hasOpenStream } from '../events/presence.js';
-import { enqueueMail } from '../outbox/outbox.js';
+import { dropQueued, enqueueMail, type EnqueueOptions } from '../outbox/outbox.js';
 import { enqueuePushes } from '../push/repository.js';
 import type { PushJob } from '../db/schema/index.js';
 import { notificationMail, type MailSettings } from './mails.js';
@@ -32,6 +38,10 @@ type RequestRow = typeof requests.$inferSelect;
 
 /** Minutes between two message mails of one conversation to one person (issue 11). */
 export const MESSAGE_MAIL_GAP_MINUTES = 15;
+/** New-request mails one requester may cause to one donor in 24 hours (issue 17). */
+export const NEW_REQUEST_MAILS_PER_DAY = 3;
+/** The outbox drop key of a request's new-request mail. */
+const requestMailKey = (requestId: string) => `request:${requestId}`;
 /** Characters of a message shown in its notification. */
 const PREVIEW = 140;
 
@@ -59,19 +69,40 @@ export const PUSH_DELIVERY = {
 
 const preview = (text: string) => (text.length > PREVIEW ? `${text.slice(0, PREVIEW - 1)}…` : text);
 
-/** Makes the notifier; mails link to `settings.publicUrl` and sign unsubscribe links with `settings.secret`. */
-export function createNotifier(settings: MailSettings): Notifier {
+/**
+ * Makes the notifier; mails link to `settings.publicUrl` and sign unsubscribe links
+ * with `settings.secret`; new-request mails wait `newRequestMailDelayMs`.
+ */
+export function createNotifier(settings: MailSettings & { newRequestMailDelayMs: number }): Notifier {
   /** Mails `userId` (current name and address) when their preference `key` allows. */
   async function mail(
     tx: Database,
     userId: string,
     key: EmailPreferenceKey,
     m: { subject: string; paragraphs: string[]; path: string; action: string },
+    queue: EnqueueOptions = {},
   ): Promise<void> {
     if (!(await wantsMail(tx, userId, key))) return;
     const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return;
-    await enqueueMail(tx, notificationMail(settings, { ...m, to: user.email, name: user.name, userId, key }));
+    await enqueueMail(tx, notificationMail(settings, { ...m, to: user.email, name: user.name, userId, key }), queue);
+  }
+
+  /** Takes one of today's new-request mail slots of `requesterId` at `donorId`; false when none is left. */
+  async function newRequestMailSlot(tx: Database, requesterId: string, donorId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(newRequestMails)
+      .where(
+        and(
+          eq(newRequestMails.donorId, donorId),
+          eq(newRequestMails.requesterId, requesterId),
+          gt(newRequestMails.createdAt, sql`now() - interval '24 hours'`),
+        ),
+      );
+    if ((row?.n ?? 0) >= NEW_REQUEST_MAILS_PER_DAY) return false;
+    await tx.insert(newRequestMails).values({ requesterId, donorId });
+    return true;
   }
 
   return {
@@ -79,17 +110,24 @@ export function createNotifier(settings: MailSettings): Notifier {
       const title = `New request for ${r.foodName}`;
       const body = `${r.requesterName} requested ${r.foodName}.${r.notes ? ` Notes: ${r.notes}` : ''}`;
       const path = `/manage-food/${r.foodId}`;
-      await addNotification(tx, { userId: r.donorId, type: 'request.created', title, body, link: path });
+      await addNotification(tx, { userId: r.donorId, type: 'request.created', title, body, link: path, actorId: r.requesterId });
       const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
       await enqueuePushes(tx, r.donorId, 'NewRequests', push, PUSH_DELIVERY['request.created']);
-      await mail(tx, r.donorId, 'NewRequests', { subject: title, paragraphs: [body], path, action: 'See the requests' });
+      if (!(await newRequestMailSlot(tx, r.requesterId, r.donorId))) return;
+      await mail(
+        tx,
+        r.donorId,
+        'NewRequests',
+        { subject: title, paragraphs: [body], path, action: 'See the requests' },
+        { delayMs: settings.newRequestMailDelayMs, dropKey: requestMailKey(r.id) },
+      );
     },
 
     async requestDelivered(tx, r) {
       const title = `${r.foodName} was delivered`;
       const body = `${r.donorName} marked your request for ${r.foodName} as delivered.`;
       const path = '/my-food-request';
-      await addNotification(tx, { userId: r.requesterId, type: 'request.delivered', title, body, link: path });
+      await addNotification(tx, { userId: r.requesterId, type: 'request.delivered', title, body, link: path, actorId: r.donorId });
       const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
       await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['request.delivered']);
       await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'See your requests' });
@@ -97,7 +135,9 @@ export function createNotifier(settings: MailSettings): Notifier {
 
     async requestCancelled(tx, r) {
       const body = `${r.requesterName} cancelled their request for ${r.foodName}.`;
+      await dropQueued(tx, requestMailKey(r.id));
       await addNotification(tx, {
+        actorId: r.requesterId,
         userId: r.donorId,
         type: 'request.cancelled',
         title: `Request for ${r.foodName} cancelled`,
@@ -111,7 +151,8 @@ export function createNotifier(settings: MailSettings): Notifier {
         const title = `${r.foodName} is no longer available`;
         const body = `${r.donorName} removed ${r.foodName}, so your request was withdrawn.`;
         const path = '/available-foods';
-        await addNotification(tx, { userId: r.requesterId, type: 'food.deleted', title, body, link: path });
+        await dropQueued(tx, requestMailKey(r.id));
+        await addNotification(tx, { userId: r.requesterId, type: 'food.deleted', title, body, link: path, actorId: r.donorId });
         const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
         await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['food.deleted']);
         await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'Find other food' });
@@ -125,7 +166,7 @@ export function createNotifier(settings: MailSettings): Notifier {
       const from = sender?.name ?? senderName;
       const path = `/requests/${r.id}`;
       const title = `New message from ${from}`;
-      await addNotification(tx, { userId: toId, type: 'message.created', title, body: preview(m.body), link: path });
+      await addNotification(tx, { userId: toId, type: 'message.created', title, body: preview(m.body), link: path, actorId: m.senderId });
       await publish(tx, { kind: 'message', userIds: [r.donorId, r.requesterId], id: m.id });
       // One push per message (the conversation's tag replaces the last one on the phone), open stream or not.
       const push = { Title: title, Body: preview(m.body), Link: path, Tag: `conversation-${r.id}` };

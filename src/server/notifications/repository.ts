@@ -3,7 +3,7 @@
  * them (with a live event on commit, events/bus.ts), listed newest first with a
  * keyset cursor, counted while unread and marked read.
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { MarkReadInput, Notification, NotificationType } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { notifications } from '../db/schema/index.js';
@@ -18,6 +18,8 @@ export interface NewNotification {
   title: string;
   body: string;
   link: string;
+  /** Who caused it: an unread notification of the same type from the same actor is folded into (issue 17). */
+  actorId?: string;
 }
 
 /** Maps a row to the API's `Notification` (instants in ISO 8601 UTC). */
@@ -33,8 +35,32 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Writes `n` through `tx` (the event's transaction) and announces it to its user on commit; returns its id. */
+/**
+ * Writes `n` through `tx` (the event's transaction) and announces it to its user on
+ * commit; returns its id. With an `actorId`, an unread notification of the same
+ * type from the same actor to the same user is updated instead (issue 17 "Mail and
+ * notification flood": 60 requests and cancellations make two notifications, not
+ * 120); it takes the new text, time and a new `seq`, so open streams get it again.
+ */
 export async function addNotification(tx: Database, n: NewNotification): Promise<string> {
+  if (n.actorId) {
+    const [folded] = await tx
+      .update(notifications)
+      .set({ title: n.title, body: n.body, link: n.link, createdAt: sql`now()`, seq: sql`plateful_next_event_seq()` })
+      .where(
+        and(
+          eq(notifications.userId, n.userId),
+          eq(notifications.type, n.type),
+          eq(notifications.actorId, n.actorId),
+          isNull(notifications.readAt),
+        ),
+      )
+      .returning({ id: notifications.id });
+    if (folded) {
+      await publish(tx, { kind: 'notification', userId: n.userId, id: folded.id });
+      return folded.id;
+    }
+  }
   const [row] = await tx.insert(notifications).values(n).returning({ id: notifications.id });
   await publish(tx, { kind: 'notification', userId: n.userId, id: row!.id });
   return row!.id;
@@ -61,13 +87,34 @@ export async function listNotifications(db: Database, userId: string, limit: num
     .limit(limit);
 }
 
-/** A user's notifications newer than the one with id `lastId`, oldest first, at most `limit` (SSE `Last-Event-ID`). */
-export async function notificationsAfter(db: Database, userId: string, lastId: string, limit = 100): Promise<NotificationRow[]> {
+/** The `seq` of `userId`'s notification `id` (SSE `Last-Event-ID`), or undefined when it is not theirs. */
+export async function seqOf(db: Database, userId: string, id: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ seq: notifications.seq })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row?.seq;
+}
+
+/** The highest `seq` among `userId`'s notifications (0 when none): where a new stream starts. */
+export async function latestSeq(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ seq: sql<string>`coalesce(max(${notifications.seq}), 0)` })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return Number(row?.seq ?? 0);
+}
+
+/**
+ * A user's notifications committed after `seq` (commit order, issue 22: a
+ * transaction that committed late is not skipped), oldest first, at most `limit`.
+ */
+export async function notificationsAfterSeq(db: Database, userId: string, seq: number, limit = 100): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), relativeTo(lastId, userId, '>')))
-    .orderBy(notifications.createdAt, notifications.id)
+    .where(and(eq(notifications.userId, userId), gt(notifications.seq, seq)))
+    .orderBy(notifications.seq)
     .limit(limit);
 }
 

@@ -23,6 +23,8 @@ export interface OutboxMail {
   html?: string;
   /** Extra MIME headers, e.g. `{ 'List-Unsubscribe': '<https://…>' }`. */
   headers?: Record<string, string>;
+  /** Set by the worker: the row id, the same on every attempt; the mailer makes the Message-ID of it (issue 22). */
+  key?: string;
 }
 
 /** A web push to send (issue 20): to one subscription's endpoint, the notification's title and body. */
@@ -48,23 +50,38 @@ export function onLocalEnqueue(listener: Listener): () => void {
   return () => void localListeners.delete(listener);
 }
 
+/** When a queued row runs, and what may cancel it. */
+export interface EnqueueOptions {
+  /** Not before this many milliseconds from now (a grace period, issue 17). */
+  delayMs?: number;
+  /** Names the event the row depends on (e.g. `request:<id>`); `dropQueued` with it deletes the row while unsent. */
+  dropKey?: string;
+}
+
 /**
  * Adds `mail` to the outbox through `db` — pass the transaction of the event the
  * mail reports, so the mail exists exactly when the event does. Wakes the workers
  * of every process on commit (`pg_notify`) and this process's at once; nothing is
- * sent before the transaction commits. Resolves with the row id.
+ * sent before the transaction commits (nor before `opts.delayMs`). Resolves with the row id.
  */
-export async function enqueueMail(db: DbOrTx, mail: OutboxMail): Promise<string> {
-  return enqueue(db, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, headers: mail.headers ?? null });
+export async function enqueueMail(db: DbOrTx, mail: OutboxMail, opts: EnqueueOptions = {}): Promise<string> {
+  return enqueue(db, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, headers: mail.headers ?? null }, opts);
 }
 
 /** Adds a web push to the outbox through `db` (the event's transaction), like `enqueueMail`. */
-export async function enqueuePush(db: DbOrTx, push: OutboxPush): Promise<string> {
-  return enqueue(db, { kind: 'push', to: push.endpoint, subject: push.title, text: push.body, push: push.job });
+export async function enqueuePush(db: DbOrTx, push: OutboxPush, opts: EnqueueOptions = {}): Promise<string> {
+  return enqueue(db, { kind: 'push', to: push.endpoint, subject: push.title, text: push.body, push: push.job }, opts);
 }
 
-async function enqueue(db: DbOrTx, values: typeof outbox.$inferInsert): Promise<string> {
-  const [row] = await db.insert(outbox).values(values).returning({ id: outbox.id });
+async function enqueue(db: DbOrTx, values: typeof outbox.$inferInsert, opts: EnqueueOptions): Promise<string> {
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      ...values,
+      dropKey: opts.dropKey ?? null,
+      ...(opts.delayMs ? { runAt: sql`now() + ${opts.delayMs} * interval '1 millisecond'` } : {}),
+    })
+    .returning({ id: outbox.id });
   await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   // Still inside the caller's transaction perhaps: a wake-up that finds nothing is
   // cheap, and the NOTIFY above comes once the row is visible.
@@ -89,6 +106,19 @@ export async function claimDue(db: Database, limit: number, leaseMs: number): Pr
     .set({ runAt: sql`now() + ${leaseMs} * interval '1 millisecond'`, attempts: sql`${outbox.attempts} + 1` })
     .where(sql`${outbox.id} in (${due})`)
     .returning();
+}
+
+/**
+ * Deletes the rows queued with `dropKey` that were never attempted (the event they
+ * report was undone, e.g. a request cancelled in its grace period); one already
+ * handed to the relay is left alone. Resolves with how many were dropped.
+ */
+export async function dropQueued(db: Pick<Database, 'delete'>, dropKey: string): Promise<number> {
+  const rows = await db
+    .delete(outbox)
+    .where(and(eq(outbox.dropKey, dropKey), isNull(outbox.failedAt), sql`${outbox.attempts} = 0`))
+    .returning({ id: outbox.id });
+  return rows.length;
 }
 
 /** Forgets a sent row (its text may hold a one-time link). */

@@ -18,12 +18,12 @@ declare module 'fastify' {
 }
 
 export const outboxPlugin = fp(
-  async (app: FastifyInstance, opts: { database: DatabaseHandle; options?: Partial<OutboxOptions> }) => {
+  async (app: FastifyInstance, opts: { database: DatabaseHandle; leaseMs: number; options?: Partial<OutboxOptions> }) => {
     const worker = new OutboxWorker(
       opts.database.db,
       { mail: (mail) => app.mailer.send(mail), push: (row) => app.push.send(row) },
       app.log.child({ module: 'outbox' }),
-      { ...DEFAULT_OUTBOX_OPTIONS, ...opts.options },
+      { ...DEFAULT_OUTBOX_OPTIONS, leaseMs: opts.leaseMs, ...opts.options },
     );
     app.decorate('outbox', worker);
     let unlisten: (() => Promise<void>) | undefined;

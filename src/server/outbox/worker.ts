@@ -4,6 +4,14 @@
  * retry with exponential backoff when sending fails (SMTP down). It wakes on
  * `wake()` (an enqueue in this process, a NOTIFY from another), when the next
  * retry is due, and at least every `pollMs` as a fallback.
+ *
+ * Sent once (issue 22): a mail the relay accepted is recorded as sent in its own
+ * short write, retried until it succeeds (a database outage at that instant must
+ * not let the lease run out and the mail go again); every mail carries a
+ * Message-ID made from its row id, the same on every attempt; the lease is longer
+ * than the SMTP timeouts (config.ts), so no attempt is still running when it
+ * ends. Up to `batch` mails are in flight at once and the loop keeps claiming
+ * while they run: one slow mail holds one slot, not the outbox.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
@@ -21,9 +29,12 @@ export interface OutboxOptions {
   retryMaxMs: number;
   /** Attempts before a mail is given up and kept as failed (default 20, about 3½ hours). */
   maxAttempts: number;
-  /** Mails claimed and sent at once (default 10). */
+  /** Mails in flight at once (default 10). */
   batch: number;
 }
+
+/** Waits between retries of the sent mark: 100 ms doubling to 2 s. */
+const MARK_RETRY_MS = [100, 200, 400, 800, 1_600, 2_000];
 
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   pollMs: 5_000,
@@ -51,6 +62,8 @@ export class OutboxWorker {
   private woken = false;
   private wakeSleep?: () => void;
   private pass = 0;
+  /** Deliveries running now, by row id. */
+  private readonly inFlight = new Map<string, Promise<void>>();
   /** Callers of `whenIdle`, each with the pass running when it asked (only a later pass answers). */
   private idleWaiters: { after: number; resolve: () => void }[] = [];
 
@@ -84,6 +97,7 @@ export class OutboxWorker {
     this.stopped = true;
     this.wake();
     await this.running;
+    await Promise.all(this.inFlight.values());
     this.idleWaiters.splice(0).forEach((w) => w.resolve());
   }
 
@@ -93,19 +107,31 @@ export class OutboxWorker {
       const pass = ++this.pass;
       let wait = this.options.pollMs;
       try {
-        const rows = await claimDue(this.db, this.options.batch, this.options.leaseMs);
-        await Promise.all(rows.map((row) => this.deliver(row)));
-        if (rows.length === this.options.batch) continue;
+        const room = this.options.batch - this.inFlight.size;
+        const rows = room > 0 ? await claimDue(this.db, room, this.options.leaseMs) : [];
+        for (const row of rows) this.start1(row);
+        if (rows.length === room && room > 0) continue;
         const next = await msUntilNextDue(this.db);
-        if (rows.length === 0) this.settleIdle(pass);
+        if (rows.length === 0 && this.inFlight.size === 0) this.settleIdle(pass);
         // A due row another process holds this instant: look again shortly, not in a tight loop.
-        if (next !== null) wait = Math.min(wait, Math.max(next, rows.length ? 0 : 50));
+        if (next !== null && room > 0) wait = Math.min(wait, Math.max(next, rows.length ? 0 : 50));
       } catch (err) {
         if (this.stopped) break;
         this.log.error({ err: { message: (err as Error).message } }, 'outbox pass failed');
       }
       if (wait > 0 && !this.woken && !this.stopped) await this.sleep(wait);
     }
+  }
+
+  /** Runs one delivery beside the loop; its end frees a slot and wakes the loop. */
+  private start1(row: OutboxRow): void {
+    const run = this.deliver(row)
+      .catch((err: unknown) => this.log.error({ outboxId: row.id, err: { message: (err as Error).message } }, 'outbox delivery failed'))
+      .finally(() => {
+        this.inFlight.delete(row.id);
+        this.wake();
+      });
+    this.inFlight.set(row.id, run);
   }
 
   private settleIdle(pass: number): void {
@@ -121,6 +147,7 @@ export class OutboxWorker {
         to: row.to,
         subject: row.subject,
         text: row.text,
+        key: row.id,
         ...(row.html ? { html: row.html } : {}),
         ...(row.headers ? { headers: row.headers } : {}),
       });
@@ -135,7 +162,25 @@ export class OutboxWorker {
       await markFailed(this.db, row.id, message.slice(0, 500), retryIn);
       return;
     }
-    await markSent(this.db, row.id);
+    await this.recordSent(row.id);
+  }
+
+  /**
+   * Records `id` as sent, retrying until the write succeeds (issue 22); after
+   * `stop()` it gives up once the waits are used up (the lease then decides).
+   */
+  private async recordSent(id: string): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await markSent(this.db, id);
+        if (attempt > 0) this.log.info({ outboxId: id, attempts: attempt + 1 }, 'mail recorded as sent after retries');
+        return;
+      } catch (err) {
+        if (this.stopped && attempt >= MARK_RETRY_MS.length) throw err;
+        if (attempt === 0) this.log.warn({ outboxId: id, err: { message: (err as Error).message } }, 'mail sent but not yet recorded; retrying');
+        await new Promise((r) => setTimeout(r, MARK_RETRY_MS[Math.min(attempt, MARK_RETRY_MS.length - 1)]));
+      }
+    }
   }
 
   private sleep(ms: number): Promise<void> {

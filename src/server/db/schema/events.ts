@@ -15,6 +15,11 @@ export const eventStreams = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The Better Auth session the stream was opened with (its end closes the stream, issue 17). */
+    sessionId: text('session_id'),
+    /** The client address, for the per-address cap (issue 17 "Unbounded live streams"). */
+    address: text('address'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('event_streams_user_idx').on(t.userId, t.seenAt)],
+  (t) => [index('event_streams_user_idx').on(t.userId, t.seenAt), index('event_streams_address_idx').on(t.address)],
 );

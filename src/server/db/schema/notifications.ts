@@ -1,6 +1,6 @@
 /** Notifications and email preferences (issue 11). */
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 /** Notification types (issue 11). */
@@ -15,6 +15,10 @@ export const NOTIFICATION_TYPES = [
 /**
  * A notification for one user (issue 11), written in the transaction of the event
  * that causes it. `link` is a path of the web app; `read_at` is null while unread.
+ * `seq` comes from `plateful_next_event_seq()` (drizzle/0006): one counter row
+ * locked until commit, so seq order is commit order and a stream that saw `seq`
+ * n has missed exactly the rows above n (issue 22 "Live events are not lost");
+ * a fold (notifier.ts) takes a new seq. `actor_id`: who caused it (issue 17 folding).
  */
 export const notifications = pgTable(
   'notifications',
@@ -29,8 +33,13 @@ export const notifications = pgTable(
     link: text('link').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`plateful_next_event_seq()`),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('notifications_user_seq_idx').on(t.userId, t.seq),
     // The list (newest first, keyset) and the unread count read from these.
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
@@ -47,3 +56,22 @@ export const emailPreferences = pgTable('email_preferences', {
   messages: boolean('messages').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * New-request mails one requester caused to one donor (issue 17 "Mail and
+ * notification flood": at most `NEW_REQUEST_MAILS_PER_DAY` a day).
+ */
+export const newRequestMails = pgTable(
+  'new_request_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    donorId: text('donor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('new_request_mails_pair_idx').on(t.donorId, t.requesterId, t.createdAt)],
+);

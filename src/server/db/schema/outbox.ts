@@ -39,7 +39,9 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Names the event a queued row depends on (e.g. `request:<id>`): `dropQueued` deletes it if unsent. */
+    dropKey: text('drop_key'),
   },
   // The worker's claim reads due rows in order from this index.
-  (t) => [index('outbox_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`)],
+  (t) => [index('outbox_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`), index('outbox_drop_key_idx').on(t.dropKey)],
 );

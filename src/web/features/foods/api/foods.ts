@@ -9,6 +9,7 @@ import type { DeleteResult, Food, FoodInput, InsertResult, UpdateResult } from '
 import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { apiFetchPage } from '../../../lib/pagination.js';
 import { requestKeys } from '../../requests/api/keys.js';
+import { embeddedFood } from './embedded.js';
 import { foodKeys, type DateSort } from './keys.js';
 
 /** Rows per page of the available-foods list (issue "Performance": 24 at a time). */
@@ -33,11 +34,13 @@ export function useAvailableFoods(sort: DateSort, search: string) {
   });
 }
 
-/** One food: `GET /foods/{id}`. */
+/** One food: `GET /foods/{id}`; shown at once from the page's embedded JSON when the server wrote it. */
 export function useFood(id: string | undefined) {
   return useQuery({
     queryKey: foodKeys.detail(id ?? ''),
     queryFn: ({ signal }) => apiFetch<Food>(apiUrl(`/foods/${encodeURIComponent(id ?? '')}`), { signal }),
+    initialData: () => embeddedFood(id),
+    initialDataUpdatedAt: 0,
     enabled: Boolean(id),
   });
 }

@@ -3,7 +3,7 @@
  * (`/notifications`, `/email-preferences`), with keys from `./keys.ts`.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailPreferences, MarkReadInput, Notification, UnreadCount, UpdateResult } from '../../../../contract/index.js';
+import type { EmailPreferences, MarkReadInput, Notification, PushPreferences, UnreadCount, UpdateResult } from '../../../../contract/index.js';
 import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { notificationKeys } from './keys.js';
 
@@ -46,5 +46,22 @@ export function useSaveEmailPreferences() {
   return useMutation({
     mutationFn: (prefs: EmailPreferences) => apiFetch<UpdateResult>(apiUrl('/email-preferences'), { method: 'PUT', body: prefs }),
     onSuccess: (_r, prefs) => qc.setQueryData(notificationKeys.preferences(), prefs),
+  });
+}
+
+/** The push switches per kind (issue 20): `GET /push-preferences`. */
+export function usePushPreferences() {
+  return useQuery({
+    queryKey: notificationKeys.pushPreferences(),
+    queryFn: ({ signal }) => apiFetch<PushPreferences>(apiUrl('/push-preferences'), { signal }),
+  });
+}
+
+/** Saves the push switches: `PUT /push-preferences`. */
+export function useSavePushPreferences() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (prefs: PushPreferences) => apiFetch<UpdateResult>(apiUrl('/push-preferences'), { method: 'PUT', body: prefs }),
+    onSuccess: (_r, prefs) => qc.setQueryData(notificationKeys.pushPreferences(), prefs),
   });
 }

@@ -30,6 +30,8 @@ function useLiveEvents() {
       }
       opened = true;
     });
+    // The server ended the stream for good (session ended, too many streams): no reconnect.
+    source.addEventListener('closed', () => source.close());
     source.addEventListener('unread', (e) => {
       qc.setQueryData<UnreadCount>(notificationKeys.unread(), JSON.parse((e as MessageEvent<string>).data) as UnreadCount);
     });

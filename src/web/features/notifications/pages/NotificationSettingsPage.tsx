@@ -3,53 +3,88 @@ import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { usePageTitle } from '../../../lib/title.js';
-import { useEmailPreferences, useSaveEmailPreferences } from '../api/notifications.js';
+import { useEmailPreferences, usePushPreferences, useSaveEmailPreferences, useSavePushPreferences } from '../api/notifications.js';
+import { PushDevice } from '../components/PushDevice.js';
 
-const SWITCHES: { key: keyof EmailPreferences; label: string; hint: string }[] = [
+const KINDS: { key: keyof EmailPreferences; label: string; hint: string }[] = [
   { key: 'NewRequests', label: 'New requests', hint: 'When someone requests one of your foods.' },
   { key: 'RequestUpdates', label: 'Request updates', hint: 'When your request is delivered or its food is removed.' },
-  { key: 'Messages', label: 'Messages', hint: 'When you get a message while Plateful is not open (at most one per conversation every 15 minutes).' },
+  {
+    key: 'Messages',
+    label: 'Messages',
+    hint: 'Email when you get a message while Plateful is not open (at most one per conversation every 15 minutes); push for every message.',
+  },
 ];
 
-/** Email settings (issue 11, `/settings/notifications`, login required): three switches, saved at once. */
+/**
+ * Notification settings (issues 11 and 20, `/settings/notifications`, login required):
+ * per kind an 'Email' and a 'Push' switch, saved at once, and push on this device.
+ */
 export default function NotificationSettingsPage() {
-  usePageTitle('Email settings');
-  const { data, isPending, isError, refetch } = useEmailPreferences();
-  const save = useSaveEmailPreferences();
+  usePageTitle('Notification settings');
+  const email = useEmailPreferences();
+  const push = usePushPreferences();
+  const saveEmail = useSaveEmailPreferences();
+  const savePush = useSavePushPreferences();
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">
-      <h1 className="text-3xl font-bold sm:text-4xl">Email settings</h1>
-      {isPending ? (
+      <h1 className="text-3xl font-bold sm:text-4xl">Notification settings</h1>
+      {email.isPending || push.isPending ? (
         <Spinner fullPage />
-      ) : isError ? (
-        <ErrorState message="Could not load your email settings." onRetry={() => void refetch()} />
+      ) : email.isError || push.isError ? (
+        <ErrorState
+          message="Could not load your notification settings."
+          onRetry={() => {
+            void email.refetch();
+            void push.refetch();
+          }}
+        />
       ) : (
-        <fieldset className="flex flex-col gap-4 rounded-box border border-base-200 p-4">
-          <legend className="px-1 font-semibold">Email me about</legend>
-          {SWITCHES.map(({ key, label, hint }) => (
-            <div key={key} className="flex items-start gap-3">
-              <input
-                id={`pref-${key}`}
-                type="checkbox"
-                role="switch"
-                className="toggle toggle-primary mt-1"
-                checked={data[key]}
-                aria-describedby={`pref-${key}-hint`}
-                disabled={save.isPending}
-                onChange={(e) => save.mutate({ ...data, [key]: e.target.checked }, { onSuccess: () => toastSuccess('Email settings saved') })}
-              />
-              <div>
-                <label htmlFor={`pref-${key}`} className="font-medium">
-                  {label}
-                </label>
-                <p id={`pref-${key}-hint`} className="text-sm text-base-content/70">
-                  {hint}
-                </p>
+        <>
+          <PushDevice />
+          <section aria-labelledby="kinds-heading" className="flex flex-col gap-4 rounded-box border border-base-200 p-4">
+            <h2 id="kinds-heading" className="font-semibold">
+              Tell me about
+            </h2>
+            {KINDS.map(({ key, label, hint }) => (
+              <div key={key} role="group" aria-labelledby={`kind-${key}`} aria-describedby={`kind-${key}-hint`} className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+                <div>
+                  <p id={`kind-${key}`} className="font-medium">
+                    {label}
+                  </p>
+                  <p id={`kind-${key}-hint`} className="text-sm text-base-content/70">
+                    {hint}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-5">
+                  <label className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      className="toggle toggle-primary"
+                      checked={email.data[key]}
+                      disabled={saveEmail.isPending}
+                      onChange={(e) => saveEmail.mutate({ ...email.data, [key]: e.target.checked }, { onSuccess: () => toastSuccess('Email settings saved') })}
+                    />
+                    Email
+                  </label>
+                  <label className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      className="toggle toggle-primary"
+                      checked={push.data[key]}
+                      disabled={savePush.isPending}
+                      onChange={(e) => savePush.mutate({ ...push.data, [key]: e.target.checked }, { onSuccess: () => toastSuccess('Push settings saved') })}
+                    />
+                    Push
+                  </label>
+                </div>
               </div>
-            </div>
-          ))}
-        </fieldset>
+            ))}
+          </section>
+        </>
       )}
     </div>
   );

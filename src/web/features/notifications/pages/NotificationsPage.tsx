@@ -22,7 +22,7 @@ export default function NotificationsPage() {
         <h1 className="text-3xl font-bold sm:text-4xl">Notifications</h1>
         <div className="flex flex-wrap gap-2">
           <Link to="/settings/notifications" className="btn btn-ghost btn-sm">
-            Email settings
+            Notification settings
           </Link>
           <button type="button" className="btn btn-outline btn-sm" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate({ all: true })}>
             Mark all as read

@@ -1,0 +1,112 @@
+/**
+ * Fastify plugin of the public answer cache (issue 21; DESIGN.md "Speed"). Routes opt in
+ * with `config: { publicAnswer: true }` (food lists and details, impact figures). For an
+ * anonymous GET of such a route (no session cookie, no Authorization header) the answer is
+ * served from this process's `AnswerCache` without validation, session lookup or query:
+ * `If-None-Match` with its ETag answers 304, otherwise the stored bytes. A miss runs the
+ * route and stores its 200 answer. Signed-in requests never read or fill the cache, since
+ * their answers may differ by person (`Donator.Email`).
+ *
+ * Invalidation: every table public answers read has a statement trigger that NOTIFYs
+ * `plateful_public` (migration 0010), delivered after commit to every process (in-process
+ * on PGlite); each process then drops its answers. A successful write through this
+ * process's API drops them before it is acknowledged, so a writer reads its own write at
+ * once. Keys carry the server's local date, so lists follow expiry at midnight.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DatabaseHandle } from '../db/client.js';
+import { localToday } from '../lib/dates.js';
+import { AnswerCache, strongEtag, type CachedAnswer } from './answers.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Issue 21: the route's anonymous GET answers are the same for everyone and may be cached. */
+    publicAnswer?: boolean;
+  }
+  interface FastifyInstance {
+    /** The public answer cache of this process; undefined with `CACHE=off`. */
+    answerCache?: AnswerCache;
+  }
+}
+
+/** The NOTIFY channel of "a table public answers read has changed". */
+export const PUBLIC_CHANNEL = 'plateful_public';
+
+/** Answer headers that belong to the stored answer (pagination). */
+const KEPT_HEADERS = ['x-next-cursor', 'link'];
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** True when the request carries no credentials: no Better Auth session cookie, no Authorization header. */
+function anonymous(req: FastifyRequest): boolean {
+  if (req.headers.authorization) return false;
+  const cookie = req.headers.cookie;
+  return !cookie || !cookie.includes('session_token');
+}
+
+/** True when `If-None-Match` names `etag` (or is `*`), RFC 9110 §13.1.2. */
+function notModified(req: FastifyRequest, etag: string): boolean {
+  const inm = req.headers['if-none-match'];
+  if (!inm) return false;
+  return inm.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** Sets the headers every public answer carries: its ETag, revalidation on reuse, hit or miss. */
+function describe(reply: FastifyReply, etag: string, hit: boolean): void {
+  reply.header('etag', etag).header('cache-control', 'no-cache').header('x-cache', hit ? 'HIT' : 'MISS');
+}
+
+interface Pending {
+  key: string;
+  generation: number;
+}
+
+/**
+ * Registers the cache: call after the security header and CORS plugins (a hit is answered
+ * from `onRequest` with their headers set) and before compression (a miss is stored as the
+ * serialized JSON, compressed per client afterwards).
+ */
+export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle; maxEntries: number; maxBytes: number }) => {
+  const cache = new AnswerCache(opts);
+  app.decorate('answerCache', cache);
+  const pending = new WeakMap<FastifyRequest, Pending>();
+
+  const stop = await opts.database.listen(PUBLIC_CHANNEL, () => cache.invalidate(), () => cache.invalidate());
+  app.addHook('onClose', async () => stop());
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' || !req.routeOptions.config.publicAnswer || !anonymous(req)) return;
+    const key = `${localToday()} ${req.url}`;
+    const found = cache.get(key);
+    if (!found) {
+      pending.set(req, { key, generation: cache.generation });
+      return;
+    }
+    describe(reply, found.etag, true);
+    for (const [name, value] of Object.entries(found.headers)) reply.header(name, value);
+    if (notModified(req, found.etag)) return reply.code(304).send();
+    return reply.type(found.type).send(found.body);
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (WRITES.has(req.method) && reply.statusCode < 400) {
+      cache.invalidate();
+      return payload;
+    }
+    const miss = pending.get(req);
+    if (!miss || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const answer: CachedAnswer = { body, type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), headers, etag: strongEtag(body) };
+    cache.set(miss.key, miss.generation, answer);
+    describe(reply, answer.etag, false);
+    return body;
+  });
+});

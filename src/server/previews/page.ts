@@ -1,0 +1,98 @@
+/**
+ * The app's HTML with a link preview in its head (issue 20): crawlers of chat
+ * apps and social sites run no JavaScript, so the server writes the Open Graph
+ * and Twitter card tags (RFC-free, ogp.me), a canonical link, and for a food page
+ * the food's JSON and a preload of its photo, into the built `index.html`.
+ * Every value is HTML-escaped; the JSON is escaped for a `<script>` element.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Food } from '../../contract/index.js';
+import { IMAGE_WIDTHS, platefulImageId } from '../../contract/index.js';
+import { CARD_HEIGHT, CARD_WIDTH } from './cards.js';
+
+/** What a preview shows. `image` and `url` are absolute. */
+export interface Preview {
+  title: string;
+  description: string;
+  url: string;
+  image: string;
+  imageAlt: string;
+}
+
+/** The id of the `<script type="application/json">` holding the food of a `/food/{id}` page (the web client reads it). */
+export const EMBEDDED_FOOD_ID = 'plateful-food';
+
+/** Used when the client is not built (an API-only server): crawlers still get the preview. */
+const BARE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Plateful</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <p>The web client is not built. Run <code>npm run build</code>.</p>
+  </body>
+</html>`;
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON that cannot end its `<script>` element or open a comment (`<`, `>`, `&` and U+2028/9 as \u escapes). */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The tags of `p`, one per line. */
+export function previewTags(p: Preview): string {
+  const meta = (attr: 'property' | 'name', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  return [
+    `<link rel="canonical" href="${escapeHtml(p.url)}" />`,
+    meta('property', 'og:site_name', 'Plateful'),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', p.title),
+    meta('property', 'og:description', p.description),
+    meta('property', 'og:url', p.url),
+    meta('property', 'og:image', p.image),
+    meta('property', 'og:image:type', 'image/jpeg'),
+    meta('property', 'og:image:width', String(CARD_WIDTH)),
+    meta('property', 'og:image:height', String(CARD_HEIGHT)),
+    meta('property', 'og:image:alt', p.imageAlt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', p.title),
+    meta('name', 'twitter:description', p.description),
+    meta('name', 'twitter:image', p.image),
+    meta('name', 'twitter:image:alt', p.imageAlt),
+  ].join('\n    ');
+}
+
+/**
+ * The preload of the detail page's large photo: the same `srcset`/`sizes` as
+ * `FoodPhotos` renders for a stored photo, else the URL itself (no referrer, as `Photo` does).
+ */
+function heroPreload(food: Food): string {
+  const id = platefulImageId(food.FoodImage);
+  if (!id) return `<link rel="preload" as="image" href="${escapeHtml(food.FoodImage)}" referrerpolicy="no-referrer" fetchpriority="high" />`;
+  const base = `/api/images/${id}`;
+  const srcset = IMAGE_WIDTHS.map((w) => `${base}?w=${w} ${w}w`).join(', ');
+  return `<link rel="preload" as="image" href="${base}?w=640" imagesrcset="${srcset}" imagesizes="(min-width: 1024px) 50vw, 100vw" fetchpriority="high" />`;
+}
+
+/** Renders pages from the built `index.html` in `webDist` (read once), or from a bare page when there is none. */
+export class PageRenderer {
+  private readonly template: string;
+
+  constructor(webDist: string) {
+    const file = path.join(webDist, 'index.html');
+    this.template = existsSync(file) ? readFileSync(file, 'utf8') : BARE;
+  }
+
+  /** The page with `preview`'s tags; with `food`, also its JSON and the preload of its photo. */
+  render(preview: Preview, food?: Food): string {
+    const head = [previewTags(preview), ...(food ? [heroPreload(food)] : [])].join('\n    ');
+    const withHead = this.template.replace('</head>', `    ${head}\n  </head>`);
+    if (!food) return withHead;
+    const data = `<script type="application/json" id="${EMBEDDED_FOOD_ID}">${scriptJson(food)}</script>`;
+    return withHead.replace('<div id="root"></div>', `<div id="root"></div>\n    ${data}`);
+  }
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { toastError, toastSuccess } from '../../../lib/toast.js';
+import { currentSubscription, pushSupport, turnOffPush, turnOnPush } from '../api/pushDevice.js';
+
+type State = 'checking' | 'off' | 'on' | 'working' | 'denied';
+
+/**
+ * Push on this device (issue 20): 'Turn on push notifications' asks for permission
+ * only when pressed; on iOS Safari outside the Home Screen it explains what to do
+ * first; once on, 'Turn off push notifications' removes this device.
+ */
+export function PushDevice() {
+  const support = pushSupport();
+  const [state, setState] = useState<State>('checking');
+  const [explain, setExplain] = useState(false);
+
+  useEffect(() => {
+    if (support !== 'supported') return;
+    let live = true;
+    void currentSubscription().then(
+      (sub) => live && setState(sub ? 'on' : Notification.permission === 'denied' ? 'denied' : 'off'),
+      () => live && setState('off'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [support]);
+
+  async function turnOn() {
+    if (support === 'ios-needs-home-screen') {
+      setExplain(true);
+      return;
+    }
+    setState('working');
+    try {
+      const result = await turnOnPush();
+      setState(result);
+      if (result === 'on') toastSuccess('Push notifications are on for this device');
+    } catch (err) {
+      setState('off');
+      toastError(err instanceof Error ? err.message : 'Could not turn on push notifications');
+    }
+  }
+
+  async function turnOff() {
+    setState('working');
+    try {
+      await turnOffPush();
+      setState('off');
+      toastSuccess('Push notifications are off for this device');
+    } catch (err) {
+      setState('on');
+      toastError(err instanceof Error ? err.message : 'Could not turn off push notifications');
+    }
+  }
+
+  return (
+    <section aria-labelledby="push-device-heading" className="flex flex-col gap-3 rounded-box border border-base-200 p-4">
+      <h2 id="push-device-heading" className="font-semibold">
+        Push notifications on this device
+      </h2>
+      {support === 'unsupported' ? (
+        <p className="text-sm text-base-content/70">This browser cannot receive push notifications.</p>
+      ) : state === 'on' ? (
+        <>
+          <p className="text-sm text-base-content/70">This device gets the notifications switched on under Push below.</p>
+          <button type="button" className="btn btn-outline self-start" onClick={() => void turnOff()}>
+            Turn off push notifications
+          </button>
+        </>
+      ) : (
+        <>
+          <p id="push-device-hint" className="text-sm text-base-content/70">
+            {state === 'denied'
+              ? 'Notifications are blocked for Plateful in this browser. Allow them in the site settings, then try again.'
+              : 'Get new requests and messages on this device even when Plateful is closed.'}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary self-start"
+            aria-describedby="push-device-hint"
+            disabled={state === 'checking' || state === 'working'}
+            onClick={() => void turnOn()}
+          >
+            Turn on push notifications
+          </button>
+          <p role="status" className="text-sm font-medium">
+            {explain ? 'Add Plateful to your Home Screen first: tap Share, then Add to Home Screen, and open Plateful from there.' : ''}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
