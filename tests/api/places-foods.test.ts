@@ -77,7 +77,6 @@ describe.each(BACKENDS)('places on listings on %s', (backend) => {
       .filter((f) => f.Location && haversineKm(CENTRE, f.Location) <= 10)
       .sort((a, b) => haversineKm(CENTRE, a.Location) - haversineKm(CENTRE, b.Location))
       .map((f) => f.FoodName);
-    expect(expected).toEqual(['Alexanderplatz Apples', 'Prenzlauer Pears', 'Kreuzberg Bread', 'Charlottenburg Cheese'].filter((n) => expected.includes(n)));
     expect(foods.map((f) => f.FoodName)).toEqual(expected);
     expect(expected.length).toBeGreaterThanOrEqual(3);
     for (const f of foods) {
