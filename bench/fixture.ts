@@ -7,7 +7,9 @@
  * Shape: 2 000 users (`bench-u1`…, no passwords); listing names combine 12 words
  * with 40 foods (a word like 'tomato' matches 1 in 40 listings); expiry dates spread
  * from 30 days ago to a year ahead (about 92 % available); quantities 1..10 000;
- * one request per listing on the first `requests` listings, half of them delivered.
+ * listings' statuses as issue 16 leaves them: 1 in 10 Collected, 1 in 10 Reserved,
+ * those past their date Expired, the rest Available; one request per listing on
+ * `requests` listings, collected and reserved ones first (Delivered, Accepted), then Pending.
  * Points (issue "Near me"): every listing lies in Germany, around one of 24 towns
  * chosen in proportion to their population, up to about 20 km from its centre
  * (denser near it); the public point is 200–500 m from the exact one.
@@ -67,31 +69,35 @@ export function fixtureStatements(size: FixtureSize): string[] {
      select 'bench-u' || i, 'Bench Neighbour ' || i, 'bench' || i || '@plateful.bench', true,
             'https://images.example.org/people/' || i || '.png'
      from generate_series(1, ${USERS}) i`,
+    `insert into foods (name, image_url, quantity, pickup_location, expires_on, notes,
+                        donor_id, donor_name, donor_image, donor_email, status)
+     select ${textArray(WORDS)}[1 + i % ${WORDS.length}] || ' ' || ${textArray(FOODS)}[1 + (i / ${WORDS.length}) % ${FOODS.length}] || ' #' || i,
+            'https://images.example.org/food/' || (i % 500) || '.jpg',
+            1 + (i * 7919) % 10000,
+            (1 + i % 300) || ' Market Street',
+            current_date + ((i * 37) % 395 - 30),
+            'Collect after 5 pm; bring a bag.',
+            'bench-u' || (1 + i % ${USERS}), 'Bench Neighbour ' || (1 + i % ${USERS}),
+            'https://images.example.org/people/' || (1 + i % ${USERS}) || '.png',
+            'bench' || (1 + i % ${USERS}) || '@plateful.bench',
+            case when i % 10 = 0 then 'Collected' when i % 10 = 1 then 'Reserved'
+                 when (i * 37) % 395 - 30 < 0 then 'Expired' else 'Available' end
+     from generate_series(1, ${size.foods}) i`,
     // Issue "Near me": a GiST index built once over 100 000 points takes a fraction of
-    // 100 000 single insertions into it; the same index as migration 0014_places_earth.
+    // 100 000 single insertions into it; the same index as migration places_earth.
     'drop index foods_public_point_idx',
     `${townsClause()}
-     insert into foods (name, image_url, quantity, pickup_location, expires_on, notes,
-                        donor_id, donor_name, donor_image, donor_email, lat, lng, public_lat, public_lng)
-     select name, image_url, quantity, pickup_location, expires_on, notes, donor_id, donor_name, donor_image, donor_email,
-            lat, lng, lat + 0.0031 * cos(b), lng + 0.0031 * sin(b) / cos(radians(lat))
-     from (
-     select ${textArray(WORDS)}[1 + i % ${WORDS.length}] || ' ' || ${textArray(FOODS)}[1 + (i / ${WORDS.length}) % ${FOODS.length}] || ' #' || i as name,
-            'https://images.example.org/food/' || (i % 500) || '.jpg' as image_url,
-            1 + (i * 7919) % 10000 as quantity,
-            (1 + i % 300) || ' Market Street' as pickup_location,
-            current_date + ((i * 37) % 395 - 30) as expires_on,
-            'Collect after 5 pm; bring a bag.' as notes,
-            'bench-u' || (1 + i % ${USERS}) as donor_id, 'Bench Neighbour ' || (1 + i % ${USERS}) as donor_name,
-            'https://images.example.org/people/' || (1 + i % ${USERS}) || '.png' as donor_image,
-            'bench' || (1 + i % ${USERS}) || '@plateful.bench' as donor_email,
-            tlat + power(((i::bigint * 104729) % 1000)::float8 / 1000, 1.5) * 0.18 * cos(radians((i * 7907) % 360)) as lat,
-            tlng + power(((i::bigint * 104729) % 1000)::float8 / 1000, 1.5) * 0.27 * sin(radians((i * 7907) % 360)) as lng,
-            radians((i * 137) % 360) as b
-     from generate_series(1, ${size.foods}) i
-     join slots on slots.slot = (i * 6007) % 1000
-     join towns using (town)
-     ) listing`,
+     update foods set lat = p.lat, lng = p.lng,
+            public_lat = p.lat + 0.0031 * cos(p.b), public_lng = p.lng + 0.0031 * sin(p.b) / cos(radians(p.lat))
+     from (select f.id,
+                  tlat + power(((i::bigint * 104729) % 1000)::float8 / 1000, 1.5) * 0.18 * cos(radians((i * 7907) % 360)) as lat,
+                  tlng + power(((i::bigint * 104729) % 1000)::float8 / 1000, 1.5) * 0.27 * sin(radians((i * 7907) % 360)) as lng,
+                  radians((i * 137) % 360) as b
+           from (select id, row_number() over (order by id) as i from foods) f
+           join slots on slots.slot = (f.i * 6007) % 1000
+           join towns using (town)) p
+     where foods.id = p.id`,
+    'create index foods_public_point_idx on foods using gist (public_earth)',
     `insert into requests (food_id, food_name, food_image, pickup_location, expires_on,
                            donor_id, donor_name, donor_image, donor_email, notes, donation_money,
                            requester_id, requester_name, requester_image, requester_email, requested_at, status)
@@ -99,8 +105,9 @@ export function fixtureStatements(size: FixtureSize): string[] {
             f.donor_id, f.donor_name, f.donor_image, f.donor_email, 'Could I pick it up tonight?', (f.n % 20)::text,
             'bench-u' || r.u, 'Bench Neighbour ' || r.u, 'https://images.example.org/people/' || r.u || '.png',
             'bench' || r.u || '@plateful.bench', now() - f.n * interval '1 minute',
-            case when f.n % 2 = 0 then 'Delivered' else 'Pending' end
-     from (select foods.*, row_number() over (order by id) as n from foods limit ${size.requests}) f,
+            case f.status when 'Collected' then 'Delivered' when 'Reserved' then 'Accepted' else 'Pending' end
+     from (select foods.*, row_number() over (order by status in ('Available', 'Expired'), id) as n
+           from foods order by status in ('Available', 'Expired'), id limit ${size.requests}) f,
           lateral (select 1 + (f.n * 13) % ${USERS} as u) r`,
     'create index foods_public_point_idx on foods using gist (public_earth)',
     'analyze users',

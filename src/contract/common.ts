@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 
-export { LIMITS, PLACES, REQUEST_STATUSES } from './limits.js';
+export { DONOR_EMAIL_STATUSES, FOOD_STATUSES, LIMITS, LISTED_FOOD_STATUSES, OPEN_REQUEST_STATUSES, PLACES, REQUEST_STATUSES } from './limits.js';
 
 /**
  * Text checks for characters PostgreSQL cannot store: `text` never holds U+0000,
@@ -13,25 +13,46 @@ export { LIMITS, PLACES, REQUEST_STATUSES } from './limits.js';
  */
 export const noNul = [(v: string) => !v.includes('\u0000'), { error: 'must not contain NUL characters' }] as const;
 
+/**
+ * The one rule for control characters (issue 17): a one-line field (a name, a food
+ * name, a pickup location, a donation text) holds no control character at all
+ * (C0, DEL, C1) and no Unicode line or paragraph separator, so it cannot break a
+ * line of a mail or a page; a multi-line field (notes, messages) keeps tab, line
+ * feed and carriage return and refuses every other control character.
+ */
+export const ONE_LINE_FORBIDDEN = /[\p{Cc}\u2028\u2029]/u;
+/** Control characters a multi-line field refuses: all but tab, line feed and carriage return. */
+export const MULTI_LINE_FORBIDDEN = /[^\P{Cc}\t\n\r]/u;
+
+/** The refinement of a one-line field (see {@link ONE_LINE_FORBIDDEN}). */
+export const oneLine = [(v: string) => !ONE_LINE_FORBIDDEN.test(v), { error: 'must be one line without control characters' }] as const;
+/** The refinement of a multi-line field (see {@link MULTI_LINE_FORBIDDEN}). */
+export const multiLine = [(v: string) => !MULTI_LINE_FORBIDDEN.test(v), { error: 'must not contain control characters other than line breaks and tabs' }] as const;
+
 /** A row id: a UUID (DESIGN.md "Data"). */
 export const Id = z.uuid({ error: 'must be a UUID' });
 
-/** Required, trimmed text of at most `max` characters. */
+/** Required, trimmed multi-line text of at most `max` characters (line breaks kept). */
 export const requiredText = (max: number) =>
   z
     .string()
     .trim()
     .min(1, { error: 'is required' })
     .max(max, { error: `must be at most ${max} characters` })
-    .refine(...noNul);
+    .refine(...noNul)
+    .refine(...multiLine);
 
-/** Optional free text: absent or null becomes the empty string. */
-export const optionalText = (max: number) =>
+/** Required, trimmed one-line text of at most `max` characters (no control characters). */
+export const requiredLine = (max: number) => requiredText(max).refine(...oneLine);
+
+/** Optional free text: absent or null becomes the empty string; `line` makes it a one-line field. */
+export const optionalText = (max: number, { line = false } = {}) =>
   z
     .string()
     .trim()
     .max(max, { error: `must be at most ${max} characters` })
     .refine(...noNul)
+    .refine(line ? oneLine[0] : multiLine[0], line ? oneLine[1] : multiLine[1])
     .nullish()
     .transform((v) => v ?? '');
 

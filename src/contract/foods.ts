@@ -1,6 +1,6 @@
 /** Food listings: body, query and answer schemas of `/api/foods` (SPEC.md §3, §7). */
 import { z } from 'zod';
-import { CalendarDate, HttpUrl, LIMITS, Person, noNul, requiredText } from './common.js';
+import { CalendarDate, FOOD_STATUSES, HttpUrl, LIMITS, Person, noNul, requiredLine, requiredText } from './common.js';
 import { FOOD_GALLERY_MAX } from './images.js';
 import { PLACES } from './limits.js';
 import { Location, LocationInput, parseLatLng } from './places.js';
@@ -10,15 +10,18 @@ import { Location, LocationInput, parseLatLng } from './places.js';
  * because the spec's client sends them, and ignored: the server takes the donor
  * from the session (DESIGN.md "The API"). Any other field is refused.
  */
+/** A listing's quantity: a whole number in the limits (sent as text by the spec's form). */
+export const FoodQuantity = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int({ error: 'must be a whole number' })
+  .min(LIMITS.quantityMin, { error: `must be at least ${LIMITS.quantityMin}` })
+  .max(LIMITS.quantityMax, { error: `must be at most ${LIMITS.quantityMax}` });
+
 export const FoodInput = z.strictObject({
-  FoodName: requiredText(LIMITS.name),
+  FoodName: requiredLine(LIMITS.name),
   FoodImage: HttpUrl,
-  FoodQuantity: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(LIMITS.quantityMin, { error: `must be at least ${LIMITS.quantityMin}` })
-    .max(LIMITS.quantityMax, { error: `must be at most ${LIMITS.quantityMax}` }),
-  PickupLocation: requiredText(LIMITS.location),
+  FoodQuantity,
+  PickupLocation: requiredLine(LIMITS.location),
   ExpiredDateTime: CalendarDate,
   AdditionalNotes: requiredText(LIMITS.notes),
   /**
@@ -39,6 +42,10 @@ export type FoodInput = z.input<typeof FoodInput>;
 /** A donor as shown on a listing; `Email` is left out for anonymous visitors. */
 export const Donator = Person.extend({ Email: z.string().optional() });
 
+/** Where a listing is in its life (issue 16); see `FOOD_STATUSES`. */
+export const FoodStatus = z.enum(FOOD_STATUSES);
+export type FoodStatus = z.infer<typeof FoodStatus>;
+
 /** A food listing as the API answers it. `ExpiredDateTime` is `YYYY-MM-DD`. */
 export const Food = z.object({
   _id: z.string(),
@@ -55,6 +62,8 @@ export const Food = z.object({
   Location: Location.optional(),
   /** Issue "Near me": km from `near` to the public point, to 0.1 km; only on `near` searches. */
   DistanceKm: z.number().optional(),
+  /** Issue 16: `Available`, `Reserved`, `Collected` or `Expired`. */
+  FoodStatus,
 });
 export type Food = z.infer<typeof Food>;
 

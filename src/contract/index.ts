@@ -13,3 +13,4 @@ export * from './messages.js';
 export * from './notifications.js';
 export * from './places.js';
 export * from './push.js';
+export * from './held.js';

@@ -23,8 +23,34 @@ export const LIMITS = {
   quantityMax: 10_000,
 } as const;
 
-/** Request statuses shown by the product (SPEC.md §4), in the order a request goes through them. */
-export const REQUEST_STATUSES = ['Pending', 'Delivered'] as const;
+/**
+ * Request statuses (SPEC.md §4 `Pending`/`Delivered`; issue 16 the rest), in the order
+ * a request goes through them: `Pending` → `Accepted` (the donor picked this requester)
+ * → `Delivered`; or `Declined` (by the donor) / `NoShow` (accepted, never came).
+ */
+export const REQUEST_STATUSES = ['Pending', 'Accepted', 'Delivered', 'Declined', 'NoShow'] as const;
+
+/** Request statuses that still wait for the food: the requester may cancel them, the donor move them on. */
+export const OPEN_REQUEST_STATUSES = ['Pending', 'Accepted'] as const;
+
+/**
+ * Listing statuses as answers show them (`FoodStatus`, issue 16): `Available`,
+ * `Reserved` (a request is accepted; others may still queue), `Collected` (given
+ * away) or `Expired` (its date has passed). A withdrawn listing is deleted (404).
+ */
+export const FOOD_STATUSES = ['Available', 'Reserved', 'Collected', 'Expired'] as const;
+
+/** Listing statuses the public lists (featured, available, search) show. */
+export const LISTED_FOOD_STATUSES = ['Available', 'Reserved'] as const;
+
+/**
+ * Request statuses in which the requester reads the donor's address (issue 17):
+ * once the donor has accepted the request or marked it delivered, never while it
+ * is only asked for, declined or cancelled, so requesting and cancelling harvests
+ * no addresses. The donor always sees the requesters' addresses (SPEC.md §2
+ * /manage-food: the email column).
+ */
+export const DONOR_EMAIL_STATUSES = ['Accepted', 'Delivered'] as const satisfies ReadonlyArray<(typeof REQUEST_STATUSES)[number]>;
 
 /** Issue "Near me": search radius (km), place-name queries and answers. */
 export const PLACES = {

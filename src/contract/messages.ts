@@ -1,6 +1,6 @@
 /** The conversation of a request (issue 11): `/api/requests/{requestId}/messages`. */
 import { z } from 'zod';
-import { Id, noNul } from './common.js';
+import { Id, multiLine, noNul } from './common.js';
 
 /** Longest message, characters after trimming (issue 11). */
 export const MESSAGE_MAX = 2000;
@@ -15,7 +15,8 @@ export const MessageInput = z.strictObject({
     .trim()
     .min(1, { error: 'is required' })
     .max(MESSAGE_MAX, { error: `must be at most ${MESSAGE_MAX} characters` })
-    .refine(...noNul),
+    .refine(...noNul)
+    .refine(...multiLine),
 });
 export type MessageInput = z.input<typeof MessageInput>;
 

@@ -5,8 +5,24 @@
 import { z } from 'zod';
 import { Id } from './common.js';
 
-/** What happened: to the donor `request.created`/`request.cancelled`, to the requester `request.delivered`/`food.deleted`, to the other party `message.created`. */
-export const NotificationType = z.enum(['request.created', 'request.delivered', 'request.cancelled', 'food.deleted', 'message.created']);
+/**
+ * What happened: to the donor `request.created`/`request.cancelled`, to the requester
+ * `request.delivered`/`food.deleted`, to the other party `message.created`; issue 16: to
+ * the requester `request.accepted`/`request.declined`/`request.no_show`/`food.collected`,
+ * to the donor and open requesters `food.expired`.
+ */
+export const NotificationType = z.enum([
+  'request.created',
+  'request.delivered',
+  'request.cancelled',
+  'food.deleted',
+  'message.created',
+  'request.accepted',
+  'request.declined',
+  'request.no_show',
+  'food.collected',
+  'food.expired',
+]);
 export type NotificationType = z.infer<typeof NotificationType>;
 
 /** A notification; `Link` is a path of the web app, `ReadAt` null while unread; instants in ISO 8601 UTC. */

@@ -1,8 +1,9 @@
 /** Food requests: body, query and answer schemas of `/api/requests` (SPEC.md §3, §7). */
 import { z } from 'zod';
 import { Id, LIMITS, Person, REQUEST_STATUSES, optionalText } from './common.js';
+import { Donator, FoodQuantity } from './foods.js';
 
-/** Request statuses shown by the product (SPEC.md §4). */
+/** Request statuses (SPEC.md §4, issue 16). */
 export const RequestStatus = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof RequestStatus>;
 
@@ -15,7 +16,7 @@ export type RequestStatus = z.infer<typeof RequestStatus>;
 export const RequestInput = z.strictObject({
   FoodId: Id,
   AdditionalNotes: optionalText(LIMITS.notes),
-  DonationMoney: optionalText(LIMITS.donation),
+  DonationMoney: optionalText(LIMITS.donation, { line: true }),
   _id: z.unknown().optional(),
   FoodName: z.unknown().optional(),
   FoodImage: z.unknown().optional(),
@@ -29,9 +30,24 @@ export const RequestInput = z.strictObject({
 });
 export type RequestInput = z.input<typeof RequestInput>;
 
-/** Body of `PATCH /requests/{id}`: the only transition is to `Delivered`. */
-export const RequestStatusInput = z.strictObject({ Status: z.literal('Delivered') });
-export type RequestStatusInput = z.infer<typeof RequestStatusInput>;
+/**
+ * Body of `PATCH /requests/{id}`, by the food's donor (SPEC.md §7 `{Status:'Delivered'}`;
+ * issue 16 the rest): `Accepted` with an optional pickup time (ISO 8601 instant) and
+ * note; `Declined` with an optional reason; `NoShow`; `Delivered`, where `SomeLeft`
+ * keeps the listing open and `FoodQuantity` is then what is left of it.
+ */
+export const RequestStatusInput = z.discriminatedUnion('Status', [
+  z.strictObject({ Status: z.literal('Delivered'), SomeLeft: z.boolean().optional(), FoodQuantity: FoodQuantity.optional() }),
+  z.strictObject({
+    Status: z.literal('Accepted'),
+    PickupAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).nullish(),
+    Note: optionalText(LIMITS.notes),
+  }),
+  z.strictObject({ Status: z.literal('Declined'), Reason: optionalText(LIMITS.notes) }),
+  z.strictObject({ Status: z.literal('NoShow') }),
+]);
+export type RequestStatusInput = z.input<typeof RequestStatusInput>;
+export type RequestStatusChange = z.output<typeof RequestStatusInput>;
 
 /** Query of `GET /requests?email=`: the signed-in requester's own email. */
 export const RequestsQuery = z.object({ email: z.string().trim().min(1).max(LIMITS.email) });
@@ -44,11 +60,18 @@ export const FoodRequest = z.object({
   FoodImage: z.string(),
   PickupLocation: z.string(),
   ExpiredDateTime: z.string(),
-  Donator: Person,
+  /** `Email` is left out for the requester until the donor has taken the request up (issue 17). */
+  Donator,
   AdditionalNotes: z.string(),
   DonationMoney: z.string(),
   Requester: Person,
   RequestDate: z.string(),
   Status: RequestStatus,
+  /** Issue 16, once accepted: the agreed pickup time (ISO 8601 UTC instant), when one was set. */
+  PickupAt: z.string().optional(),
+  /** Issue 16: the donor's note on accepting, when given. */
+  Note: z.string().optional(),
+  /** Issue 16: the donor's reason on declining, when given. */
+  Reason: z.string().optional(),
 });
 export type FoodRequest = z.infer<typeof FoodRequest>;

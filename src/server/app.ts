@@ -14,6 +14,8 @@ import { accountRoutes } from './account/routes.js';
 import { answerCachePlugin } from './cache/plugin.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
+import { redactingDestination } from './http/log-destination.js';
+import { registerClosingAnswers } from './http/shutdown.js';
 import { authPlugin } from './auth/plugin.js';
 import { authProviderRoutes } from './auth/providers.js';
 import type { Config } from './config.js';
@@ -54,6 +56,8 @@ declare module 'fastify' {
     db: Database;
     /** Notifications, mails and live events of request changes (issue 11). */
     notifier: Notifier;
+    /** The current instant: the system clock, or the one a test hands to `buildApp` (issue 16). */
+    clock: () => Date;
     /** Where photo bytes live (issue 22): the database on PostgreSQL, files on the embedded one. */
     imageStore: ImageStore;
   }
@@ -69,13 +73,18 @@ export const BODY_LIMIT = 64 * 1024;
 export async function buildApp(
   config: Config,
   database?: DatabaseHandle,
-  /** `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests). */
-  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions> } = {},
+  /**
+   * `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests);
+   * `ownsDatabase`: a given `database` is closed with the app too (main.ts opens it early);
+   * `clock`: the current instant, for tests that move time (default the system clock; issue 16).
+   */
+  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions>; ownsDatabase?: boolean; clock?: () => Date } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      // Failed queries' parameters are masked in every line; no exit-time flush can hang (log-destination.ts).
+      stream: redactingDestination(opts.logStream),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       // Reset tokens and OAuth codes in URLs never reach the log.
       serializers: { req: requestLogSerializer },
@@ -91,6 +100,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app);
+  registerClosingAnswers(app);
   // Before any route: refuse cross-site writes, then count signed-in users' writes.
   registerOriginCheck(app, config);
   registerWriteLimit(app);
@@ -105,12 +115,13 @@ export async function buildApp(
       onPoolError: (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
     }));
   app.decorate('db', handle.db);
+  app.decorate('clock', opts.clock ?? (() => new Date()));
   app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret, newRequestMailDelayMs: config.newRequestMailDelayMs }));
   const imageStore = await openImageStore(handle, config.dataDir);
   app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {
     await imageStore.close();
-    if (!database) await handle.close();
+    if (!database || opts.ownsDatabase) await handle.close();
   });
 
   await app.register(helmet, {
@@ -163,7 +174,7 @@ export async function buildApp(
   await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
-  await app.register(sessionRoutes);
+  await app.register(sessionRoutes, { config });
   await app.register(foodRoutes, { config });
   await app.register(placeRoutes, { config });
   await app.register(imageRoutes, { config });

@@ -5,10 +5,9 @@
  * by another process, prints one line and exits 1.
  */
 import { existsSync } from 'node:fs';
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { shutdown } from './http/shutdown.js';
-import { seedDemoData } from './seed/demo.js';
+import { openDatabase } from './db/client.js';
+import { flushLogs } from './http/log-destination.js';
 
 async function main() {
   // A local .env file (see .env.example) fills in variables the environment lacks.
@@ -23,7 +22,16 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  // Issue 21 (start time): the embedded database opens (its WebAssembly compiles on other
+  // threads) while the app's modules load.
+  const embedded = config.databaseUrl ? undefined : openDatabase({ dataDir: config.dataDir });
+  embedded?.catch(() => undefined); // awaited below, where its error stops the process
+  const [{ buildApp }, { shutdown }, { seedDemoData }] = await Promise.all([
+    import('./app.js'),
+    import('./http/shutdown.js'),
+    import('./seed/demo.js'),
+  ]);
+  const app = await buildApp(config, await embedded, { ownsDatabase: true });
   if (config.seedDemo) {
     const seeded = await seedDemoData(app.db, app.auth, config.publicUrl);
     if (seeded) app.log.info(`loaded demo data: ${seeded} listings`);
@@ -35,7 +43,10 @@ async function main() {
       if (closing) return;
       closing = true;
       app.log.info(`${signal}: shutting down`);
-      void shutdown(app, config.shutdownTimeoutMs).then((code) => process.exit(code));
+      void shutdown(app, config.shutdownTimeoutMs).then((code) => {
+        flushLogs();
+        process.exit(code);
+      });
     });
   }
   await app.listen({ port: config.port, host: config.host });

@@ -89,17 +89,26 @@ describe.each(BACKENDS)('link previews on %s', (backend) => {
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
   });
 
-  it('gives an expired listing, and an unknown one, the neutral card with nothing of the food', async () => {
-    const id = (await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Old Bagels' }, -1))).json().insertedId;
-    for (const path of [`/food/${id}`, '/food/00000000-0000-4000-8000-000000000000', '/food/not-an-id']) {
+  it('gives a collected listing, an expired one and an unknown one the neutral card with nothing of the food', async () => {
+    const collected = (await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Taken Bagels' }))).json().insertedId;
+    const requester = await signUp(t.app, 'Rita Requester');
+    const requestId = (await call(t.app, 'POST', '/api/requests', requester, { FoodId: collected })).json().insertedId;
+    expect((await call(t.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Accepted' })).statusCode).toBe(200);
+    expect((await call(t.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Delivered' })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/foods/${collected}`)).json().FoodStatus).toBe('Collected');
+    const expired = (await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Old Bagels' }, -1))).json().insertedId;
+    for (const path of [`/food/${collected}`, `/food/${expired}`, '/food/00000000-0000-4000-8000-000000000000', '/food/not-an-id']) {
       const html = (await page(path)).body;
       expect(meta(html, 'og:title'), path).toBe('This food is no longer available');
       expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/api/previews/unavailable`);
-      expect(html).not.toContain('Old Bagels');
+      expect(html).not.toContain('Bagels');
       expect(html).not.toContain('plateful-food');
     }
-    const card = await t.app.inject({ method: 'GET', url: `/api/previews/foods/${id}` });
-    expect(await sharp(card.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
+    for (const id of [collected, expired]) {
+      const card = await t.app.inject({ method: 'GET', url: `/api/previews/foods/${id}` });
+      expect(card.rawPayload.equals((await t.app.inject({ method: 'GET', url: '/api/previews/unavailable' })).rawPayload)).toBe(true);
+      expect(await sharp(card.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
+    }
   });
 
   it("gives other pages the site's card", async () => {

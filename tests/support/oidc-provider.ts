@@ -149,6 +149,8 @@ export async function startOpenIdProvider(opts: OpenIdProviderOptions): Promise<
     adapter: memoryAdapter(),
     ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    // Like Google, the ID token carries the granted profile and email claims too (not only userinfo).
+    conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
       const account = accountsBySub.get(sub);
       if (!account) return undefined;

@@ -8,6 +8,7 @@ import type { AccountExport, AccountSession } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { accounts, foods, requests, sessions, users } from '../db/schema/index.js';
 import { toFood } from '../foods/repository.js';
+import { localToday } from '../lib/dates.js';
 import { listRequesterRequests, toFoodRequest } from '../requests/repository.js';
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -76,9 +77,9 @@ export async function exportAccount(db: Database, userId: string, currentSession
       },
       SignInMethods: methods.map((m) => (m.providerId === 'credential' ? 'password' : m.providerId)).sort(),
       Sessions: await listSessions(tx, userId, currentSessionId),
-      Foods: ownFoods.map((row) => toFood(row, true, { exactPoint: true })),
-      Requests: (await listRequesterRequests(tx, userId)).map(toFoodRequest),
-      RequestsForMyFoods: forMine.map(toFoodRequest),
+      Foods: ownFoods.map((row) => toFood(row, true, localToday(), { exactPoint: true })),
+      Requests: (await listRequesterRequests(tx, userId)).map((row) => toFoodRequest(row, userId)),
+      RequestsForMyFoods: forMine.map((row) => toFoodRequest(row, userId)),
     };
   });
 }

@@ -24,6 +24,7 @@ import { accounts, outbox, rateLimits, sessions, users, verifications } from '..
 import { AUTH_IP_LIMITS as L } from '../http/limits.js';
 import { enqueueMail } from '../outbox/outbox.js';
 import { beforeIdentityLinked } from './linking.js';
+import { clearAccountLock, recordSignIn } from './sign-in-guard.js';
 import { ownOrigins } from '../images/urls.js';
 import { assertProfile } from './profile.js';
 import { RESET_TOKEN_TTL_SECONDS, resetLink, resetPasswordMail } from './reset-mail.js';
@@ -101,6 +102,8 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       async onPasswordReset({ user }) {
         // Using the mailed link proves the user reads this mailbox.
         if (!user.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        // ... and lifts the pause on password sign-in after too many failures (issue 17).
+        await clearAccountLock(db, user.email);
       },
     },
     emailVerification: emailVerificationOptions(config.publicUrl, db),
@@ -131,6 +134,10 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       },
       account: {
         create: { before: async (account) => void (await beforeIdentityLinked(db, log, account)) },
+      },
+      // Every new session remembers its client: failed sign-ins from there never lock the owner out (issue 17).
+      session: {
+        create: { after: async (session) => void (await recordSignIn(db, session.userId, session.ipAddress)) },
       },
     },
     hooks: {
@@ -181,7 +188,8 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
     onAPIError: { throw: true },
     advanced: {
       // The client address: the plugin sets X-Forwarded-For to Fastify's req.ip, which TRUST_PROXY decides.
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // IPv6 clients count by /64 (issue 17), as in our own limits (limits.ts `clientKey`).
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'], ipv6Subnet: 64 },
       // Better Auth turns its Origin/CSRF check off when NODE_ENV=test; keep it on everywhere.
       disableOriginCheck: false,
       useSecureCookies: secure,

@@ -7,9 +7,10 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { consume, refund, sendTooMany, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_PAIR_LIMIT } from '../http/limits.js';
+import { sendTooMany } from '../http/limits.js';
 import { problem, sendProblem } from '../http/problem.js';
 import type { Auth } from './auth.js';
+import { guardSignIn } from './sign-in-guard.js';
 
 /** The signed-in user as Plateful sees it (SPEC.md §3 User). */
 export interface SessionUser {
@@ -35,20 +36,6 @@ declare module 'fastify' {
     /** Like `sessionUser` but throws a 401 problem when nobody is signed in. */
     requireUser(opts?: { fresh?: boolean }): Promise<SessionUser>;
   }
-}
-
-/**
- * Counter keys and limits of a password sign-in (limits.ts): the account and
- * address pair (`signin:<email>|<ip>`) and the address (`signin-ip:<ip>`);
- * none without an email.
- */
-function signInCounters(body: unknown, ip: string): Array<{ key: string; limit: typeof SIGN_IN_PAIR_LIMIT }> {
-  const email = (body as { email?: unknown } | null | undefined)?.email;
-  if (typeof email !== 'string' || !email.trim()) return [];
-  return [
-    { key: `signin:${email.trim().toLowerCase().slice(0, 254)}|${ip}`, limit: SIGN_IN_PAIR_LIMIT },
-    { key: `signin-ip:${ip}`, limit: SIGN_IN_ADDRESS_LIMIT },
-  ];
 }
 
 /** True when any string inside `value` (a parsed JSON body) contains U+0000. */
@@ -101,14 +88,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
       if (/%00/.test(req.url) || hasNul(req.body)) {
         return sendProblem(reply, 400, 'The request contains a NUL character.', { withMessage: true });
       }
-      // Limits on failed password sign-ins per account and address, and per address (limits.ts).
-      const counters = url.pathname === '/api/auth/sign-in/email' ? signInCounters(req.body, req.ip) : [];
-      for (const { key, limit } of counters) {
-        const decision = await consume(app.db, key, limit);
-        if (!decision.allowed) {
-          return sendTooMany(reply, decision.retryAfter, 'Too many sign-in attempts. Please try again later.');
-        }
-      }
+      // Limits on failed password sign-ins per account and client, per client and per account (sign-in-guard.ts).
+      const guard = url.pathname === '/api/auth/sign-in/email' ? await guardSignIn(app.db, req.body, req.ip, config.publicUrl) : null;
+      if (guard?.refused) return sendTooMany(reply, guard.refused.retryAfter, guard.refused.detail);
       const headers = authHeaders(req);
       headers.delete('content-length');
       const hasBody = req.method !== 'GET' && req.body !== undefined && req.body !== null;
@@ -116,7 +98,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
         new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body) : undefined }),
       );
       // Only wrong credentials (401) count.
-      if (response.status !== 401) for (const { key } of counters) await refund(app.db, key);
+      await guard?.settle(response.status);
       // Better Auth's per-IP 429 is plain JSON naming the wait only in X-Retry-After:
       // answer it as every other 429, a problem document with Retry-After (DESIGN.md "The API").
       if (response.status === 429) {

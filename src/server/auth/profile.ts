@@ -1,11 +1,12 @@
 /**
  * Profile rules for the user's display name and photo URL (SPEC.md §3 User:
  * displayName, photoURL). SPEC.md §5 only says both are required at registration;
- * the limits here are ours (`LIMITS` of the contract): a name of 1–120 characters,
+ * the limits here are ours (`LIMITS` of the contract): a name of 1–120 characters
+ * on one line (no control characters),
  * and a photo that is an http(s) URL, because it is shown as an image to other users.
  */
 import { APIError } from 'better-auth/api';
-import { HttpUrl, LIMITS } from '../../contract/index.js';
+import { HttpUrl, LIMITS, ONE_LINE_FORBIDDEN } from '../../contract/index.js';
 import { isOwnNonImageUrl } from '../images/urls.js';
 
 /**
@@ -19,6 +20,8 @@ export function profileProblem(data: { name?: unknown; image?: unknown }, ownOri
     if (typeof data.name !== 'string' || data.name.trim().length === 0 || data.name.length > LIMITS.name) {
       return `Name must be 1 to ${LIMITS.name} characters.`;
     }
+    // The contract's one-line rule (issue 17): a name is quoted in mails and pages.
+    if (ONE_LINE_FORBIDDEN.test(data.name)) return 'Name must be one line without control characters.';
   }
   if (data.image !== undefined && data.image !== null) {
     if (typeof data.image !== 'string' || !HttpUrl.safeParse(data.image).success) {

@@ -3,7 +3,7 @@
  * node-postgres when `databaseUrl` is set (DESIGN.md "Shape of the system"),
  * and applies the versioned migrations of /drizzle.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
@@ -19,6 +19,7 @@ import pg from 'pg';
 import { PACKAGE_ROOT } from '../lib/paths.js';
 import { listenPg } from './listen.js';
 import { lockDataDir } from './lock.js';
+import { migratedTemplate, templateKey } from './template.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -115,7 +116,21 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (!memory) mkdirSync(location, { recursive: true });
   const unlock = memory ? () => {} : lockDataDir(opts.dataDir);
   try {
-    const client = await PGlite.create(location, { extensions: { pg_trgm, cube, earthdistance } });
+    const extensions = { pg_trgm, cube, earthdistance };
+    // A new database starts from the migrated template (template.ts), not from initdb.
+    const fresh = memory || !existsSync(path.join(location, 'PG_VERSION'));
+    const loadDataDir = fresh
+      ? await migratedTemplate(
+          templateKey(MIGRATIONS, Object.keys(extensions)),
+          async () => {
+            const scratch = await PGlite.create('memory://', { extensions });
+            await migratePglite(drizzlePglite(scratch, { schema }) as never, { migrationsFolder: MIGRATIONS });
+            return scratch;
+          },
+          memory,
+        )
+      : undefined;
+    const client = await PGlite.create(location, { extensions, loadDataDir });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
     return {

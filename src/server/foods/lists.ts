@@ -5,10 +5,10 @@
  * (README "Performance", "Searches"). Statements are built once
  * per database and run unnamed, so PostgreSQL plans each run with its values.
  */
-import { and, asc, desc, eq, getTableColumns, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
-import { foods } from '../db/schema/index.js';
+import { foods, listedStatus } from '../db/schema/index.js';
 import type { FoodRow } from './repository.js';
 
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */
@@ -137,18 +137,20 @@ export interface ListShape {
 
 /**
  * The query of available listings of one shape, with placeholders `today`, `limit`,
- * `pattern` (substring search) or `prefixes` (short search), `key`/`id` (after a
- * cursor) and `lat`/`lng`/`radiusM`/`chordM` (near): filtered by name substring
+ * `pattern` (substring search) or `prefixes` (short search) and `key`/`id` (after a
+ * cursor): Available and Reserved listings not past their date (issue 16; served by the
+ * partial indexes of exactly this status condition), filtered by name substring
  * (case-insensitive, literal; served by the trigram index) or word prefixes (the GIN
- * index on `food_name_prefixes(name)`) and by radius (the GiST index on public
- * points), in keyset order.
+ * index on `food_name_prefixes(name)`), with near (`lat`/`lng`/`radiusM`/`chordM`) by
+ * radius (the GiST index on public points), in keyset order.
  * Exported so the EXPLAIN test checks the very SQL the API runs.
  */
 export function availableFoodsQuery(db: Database, s: ListShape) {
-  const where: SQL[] = [gte(foods.expiresOn, p.today)];
-  if (s.near) where.push(withinRadius);
+  // Held listings (issue 17, account/held.ts) are not public.
+  const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), isNull(foods.heldAt)];
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);
+  if (s.near) where.push(withinRadius);
   if (s.after) where.push(afterCursor(s.order));
   return db
     .select(s.near ? { ...getTableColumns(foods), chordM: chord } : getTableColumns(foods))

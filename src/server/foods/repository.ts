@@ -4,7 +4,7 @@
  * speak the contract.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Food, LocationInput } from '../../contract/index.js';
+import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, type Food, type FoodStatus, type LocationInput } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
@@ -13,6 +13,7 @@ import { problem } from '../http/problem.js';
 import { unproxied } from '../images/urls.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { pointColumns, toLocation } from './points.js';
+import { settleListing } from './lifecycle.js';
 
 export type FoodRow = typeof foods.$inferSelect;
 
@@ -39,10 +40,21 @@ export interface PlaceView {
 }
 
 /**
- * Maps a row to the API's `Food`; `Donator.Email` only when `showEmail` (see
- * {@link donorEmailVisibility}), `Location` exact only when `view.exactPoint`.
+ * A listing's `FoodStatus` on `today` (`YYYY-MM-DD`, server's local date; issue 16):
+ * its stored status, except that an open listing whose date has passed is `Expired`
+ * even before the expiry job stored it.
  */
-export function toFood(row: FoodRow, showEmail: boolean, view: PlaceView = {}): Food {
+export function foodStatus(row: Pick<FoodRow, 'status' | 'expiresOn'>, today: string): FoodStatus {
+  if (row.status === 'Collected' || row.status === 'Expired') return row.status;
+  return row.expiresOn < today ? 'Expired' : row.status;
+}
+
+/**
+ * Maps a row to the API's `Food` as of `today` (for `FoodStatus`); `Donator.Email`
+ * only when `showEmail` (see {@link donorEmailVisibility}), `Location` exact only when
+ * `view.exactPoint` (issue "Near me").
+ */
+export function toFood(row: FoodRow, showEmail: boolean, today: string, view: PlaceView = {}): Food {
   const location = toLocation(row, view.exactPoint ?? false);
   return {
     _id: row.id,
@@ -56,13 +68,15 @@ export function toFood(row: FoodRow, showEmail: boolean, view: PlaceView = {}): 
     Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}) },
     ...(location ? { Location: location } : {}),
     ...(view.distanceKm === undefined ? {} : { DistanceKm: view.distanceKm }),
+    FoodStatus: foodStatus(row, today),
   };
 }
 
 /**
- * Who may read `Donator.Email` of each of `rows` (issue 13): the donor, and users
- * who have a request (any status) for that food; nobody else, signed in or not,
- * so paging the lists harvests no addresses. One query for the whole page.
+ * Who may read `Donator.Email` of each of `rows` (issues 13, 17): the donor, and users
+ * whose request for that food the donor has taken up (`DONOR_EMAIL_STATUSES`);
+ * nobody else, signed in or not, so neither paging the lists nor requesting and
+ * cancelling harvests addresses. One query for the whole page.
  * @returns a predicate on a row.
  */
 export async function donorEmailVisibility(db: Database, viewerId: string | undefined, rows: FoodRow[]): Promise<(row: FoodRow) => boolean> {
@@ -73,7 +87,7 @@ export async function donorEmailVisibility(db: Database, viewerId: string | unde
     const found = await db
       .selectDistinct({ foodId: requests.foodId })
       .from(requests)
-      .where(and(eq(requests.requesterId, viewerId), inArray(requests.foodId, others)));
+      .where(and(eq(requests.requesterId, viewerId), inArray(requests.foodId, others), inArray(requests.status, [...DONOR_EMAIL_STATUSES])));
     for (const f of found) requested.add(f.foodId);
   }
   return (row) => row.donorId === viewerId || requested.has(row.id);
@@ -139,11 +153,12 @@ export async function requireOwnFood(
 }
 
 /**
- * Replaces a donor's listing (SPEC.md §7 PUT /foods/{id}); one transaction.
+ * Replaces a donor's listing (SPEC.md §7 PUT /foods/{id}); one transaction. An
+ * expired listing given a date from `today` on (`YYYY-MM-DD`) is open again (issue 16).
  * @returns Mongo-style counts: `modifiedCount` is 0 when nothing changed.
  * @throws 404 / 403 as `requireOwnFood`.
  */
-export async function updateFood(db: Database, id: string, input: FoodFields, donor: SessionUser) {
+export async function updateFood(db: Database, id: string, input: FoodFields, donor: SessionUser, today: string) {
   return db.transaction(async (tx) => {
     const row = await requireOwnFood(tx, id, donor.id, { lock: 'update' });
     const next = columns(input, donor, row);
@@ -151,19 +166,21 @@ export async function updateFood(db: Database, id: string, input: FoodFields, do
       k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
     );
     if (changed) await tx.update(foods).set({ ...next, updatedAt: new Date() }).where(eq(foods.id, id));
+    if (row.status === 'Expired') await settleListing(tx, { ...row, expiresOn: next.expiresOn }, today);
     return { acknowledged: true as const, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
   });
 }
 
 /**
- * Deletes a donor's listing and, by cascade, its requests; one transaction, which
- * also tells each requester with a pending request (issue 11).
+ * Deletes (withdraws) a donor's listing and, by cascade, its requests; one
+ * transaction, which also tells each requester with an open request (issues 11, 16).
  * @throws 404 / 403 as `requireOwnFood`.
  */
 export async function deleteFood(db: Database, id: string, userId: string, notifier: Notifier) {
   return db.transaction(async (tx) => {
     await requireOwnFood(tx, id, userId, { lock: 'update' });
-    await notifier.foodDeleted(tx, await tx.select().from(requests).where(and(eq(requests.foodId, id), eq(requests.status, 'Pending'))));
+    const open = await tx.select().from(requests).where(and(eq(requests.foodId, id), inArray(requests.status, OPEN_REQUEST_STATUSES)));
+    await notifier.foodDeleted(tx, open);
     const deleted = await tx.delete(foods).where(eq(foods.id, id)).returning({ id: foods.id });
     return { acknowledged: true as const, deletedCount: deleted.length };
   });

@@ -65,8 +65,10 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
   const own = ownOrigins(opts.config);
   const { imageProxy, publicUrl } = opts.config;
   // Issue 12: with IMAGE_PROXY=true, external photos are answered through the proxy.
-  const toFood = (row: FoodRow, showEmail: boolean, view?: PlaceView) =>
-    imageProxy ? proxiedFood(toFoodAnswer(row, showEmail, view), publicUrl) : toFoodAnswer(row, showEmail, view);
+  const toFood = (row: FoodRow, showEmail: boolean, today: string, view?: PlaceView) => {
+    const food = toFoodAnswer(row, showEmail, today, view);
+    return imageProxy ? proxiedFood(food, publicUrl) : food;
+  };
 
   r.get(
     '/api/foods',
@@ -74,6 +76,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req, reply) => {
       const q = req.query;
       const user = await req.sessionUser();
+      const today = localToday(app.clock());
       const limit = q.limit ?? FOODS_DEFAULT_LIMIT;
       const after = q.cursor === undefined ? undefined : parseFoodsCursor(q.cursor);
       if (q.email !== undefined) {
@@ -81,17 +84,17 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         if (!user) throw problem(401, 'Sign in to see your listings.');
         if (!sameEmail(q.email, user.email)) throw problem(403, 'You can only list your own foods.');
         const rows = await listDonorFoods(db, user.id, limit + 1, after);
-        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true, { exactPoint: true }));
+        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true, today, { exactPoint: true }));
       }
       const near = q.near && { ...q.near, radiusKm: q.radiusKm ?? PLACES.radiusDefaultKm };
       // Issue "Near me": sortByDistance takes precedence over sortByDate.
       const order: FoodOrder =
         near && q.sortByDistance ? 'distance' : q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
-      const rows = await listAvailableFoods(db, { order, near, search: q.search, limit: limit + 1, availableOn: localToday(), after });
+      const rows = await listAvailableFoods(db, { order, near, search: q.search, limit: limit + 1, availableOn: today, after });
       const shown = page(req, reply, rows, limit, order);
       const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, shown), exactPointVisibility(db, user?.id, shown)]);
       return shown.map((row) =>
-        toFood(row, visible(row), {
+        toFood(row, visible(row), today, {
           exactPoint: exact(row),
           ...(row.chordM === undefined ? {} : { distanceKm: roundedKm(chordToMetres(row.chordM)) }),
         }),
@@ -105,8 +108,10 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req) => {
       const row = await requireFood(db, req.params.id);
       const user = await req.sessionUser();
+      // A held listing (issue 17) is shown to its donor only.
+      if (row.heldAt && row.donorId !== user?.id) throw problem(404, 'No food listing has this id.');
       const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, [row]), exactPointVisibility(db, user?.id, [row])]);
-      return toFood(row, visible(row), { exactPoint: exact(row) });
+      return toFood(row, visible(row), localToday(app.clock()), { exactPoint: exact(row) });
     },
   );
 
@@ -127,7 +132,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req) => {
       const donor = await req.requireUser({ fresh: true });
       assertListingImageUrls(req.body, own);
-      return updateFood(db, req.params.id, req.body, donor);
+      return updateFood(db, req.params.id, req.body, donor, localToday(app.clock()));
     },
   );
 

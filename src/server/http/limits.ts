@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client.js';
 import { sendProblem } from './problem.js';
@@ -41,6 +42,28 @@ export const SIGN_IN_PAIR_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
  * one address cannot walk through many accounts.
  */
 export const SIGN_IN_ADDRESS_LIMIT: Limit = { max: 50, windowSeconds: 15 * 60 };
+
+/**
+ * Failed email sign-ins per account from every address it never signed in from
+ * (key `signin-account:<email>`, issue 17): past it the account signs in only
+ * through a password-reset link (which clears the count), and its owner is told
+ * by mail once. Addresses the account signed in from before are not counted.
+ */
+export const SIGN_IN_ACCOUNT_LIMIT: Limit = { max: 100, windowSeconds: 24 * 60 * 60 };
+
+/**
+ * The client a limit counts (issue 17): an IPv4 address as itself (IPv4-mapped
+ * IPv6 too), an IPv6 address by its /64 network (`2001:db8:1:2::/64`), since one
+ * subscriber usually holds a whole /64. Parsing by `ipaddr.js`; anything
+ * unparsable is returned unchanged.
+ */
+export function clientKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(':')}::/64`;
+}
 
 /** POST/PUT/PATCH/DELETE on `/api/foods` and `/api/requests`, per signed-in user (key `write:<userId>`). */
 export const WRITE_LIMIT: Limit = { max: 120, windowSeconds: 60 };

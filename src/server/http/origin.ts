@@ -35,6 +35,39 @@ export function isAllowedOrigin(origin: string, allowed: Set<string>): boolean {
   return allowed.has(parsed.origin);
 }
 
+/** Destinations of a request that may end a session: a script's fetch/XHR, or a page load. */
+const SESSION_ENDING_DESTS = new Set(['empty', 'document']);
+
+/**
+ * True when a `GET` that ends a session (`/api/logout`, SPEC.md §7) comes from a
+ * caller allowed to end it (issue 17): Plateful's own pages, a `CORS_ORIGINS`
+ * client's credentialed fetch, or the person typing the address; never an image,
+ * script or frame load, nor a navigation started by another site (a link or a
+ * redirect there carries the session cookie under `SameSite=Lax`).
+ *
+ * Browsers describe the caller in Fetch Metadata (`Sec-Fetch-Site`, `-Mode`,
+ * `-Dest`); without it (older browsers, curl, server-to-server) a foreign
+ * `Origin` or `Referer` refuses and their absence allows.
+ */
+export function mayEndSession(headers: Record<string, string | string[] | undefined>, allowed: Set<string>): boolean {
+  const one = (name: string) => {
+    const v = headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const site = one('sec-fetch-site');
+  const origin = one('origin');
+  if (site !== undefined) {
+    const dest = one('sec-fetch-dest');
+    if (dest !== undefined && !SESSION_ENDING_DESTS.has(dest)) return false;
+    if (site === 'same-origin' || site === 'none') return true;
+    // same-site or cross-site: only a credentialed fetch by an allowed origin.
+    return one('sec-fetch-mode') === 'cors' && origin !== undefined && isAllowedOrigin(origin, allowed);
+  }
+  if (origin !== undefined) return isAllowedOrigin(origin, allowed);
+  const referer = one('referer');
+  return referer === undefined || (URL.canParse(referer) && allowed.has(new URL(referer).origin));
+}
+
 /** Registers the `onRequest` hook that refuses cross-origin writes to `/api` with 403. */
 export function registerOriginCheck(app: FastifyInstance, config: Pick<Config, 'trustedOrigins'>): void {
   const allowed = allowedOrigins(config);

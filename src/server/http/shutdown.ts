@@ -6,8 +6,23 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+/** Apps whose shutdown has begun: their answers say `Connection: close`. */
+const closing = new WeakSet<FastifyInstance>();
+
+/**
+ * Adds the hook that answers every request still running once shutdown began
+ * with `Connection: close` (issue 22: Node alone kept some of them alive), so
+ * their sockets close after the answer instead of being cut later.
+ */
+export function registerClosingAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing.has(app)) reply.header('connection', 'close');
+  });
+}
+
 /** Closes `app` gracefully; resolves with the exit code (0 drained, 1 forced or failed). */
 export function shutdown(app: FastifyInstance, timeoutMs: number): Promise<number> {
+  closing.add(app);
   // A keep-alive socket whose request was in flight at close time becomes idle
   // after its answer; Node only closes the ones idle at the moment of close().
   const reaper = setInterval(() => app.server.closeIdleConnections(), 100);

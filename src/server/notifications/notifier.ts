@@ -7,8 +7,10 @@
  * | request.created | donor | NewRequests |
  * | request.delivered | requester | RequestUpdates |
  * | request.cancelled | donor | none |
- * | food.deleted | each requester with a pending request | RequestUpdates |
+ * | food.deleted | each requester with an open request | RequestUpdates |
  * | message.created | the other party | Messages, only without an open stream, one per conversation per 15 min |
+ * | request.accepted / request.declined / request.no_show | requester | RequestUpdates |
+ * | food.collected | each requester whose open request was declined because another got the food | RequestUpdates |
  *
  * Issue 17 "Mail and notification flood": each notification names its actor, so
  * repeats from one person fold into one (repository.ts); a new-request mail waits
@@ -21,6 +23,7 @@
  * `PUSH_DELIVERY` (a tag per request or conversation, so a newer push replaces an older one).
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
+import dayjs from 'dayjs';
 import type { EmailPreferenceKey } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { messageMails, newRequestMails } from '../db/schema/index.js';
@@ -50,10 +53,20 @@ export interface Notifier {
   requestCreated(tx: Database, request: RequestRow): Promise<void>;
   requestDelivered(tx: Database, request: RequestRow): Promise<void>;
   requestCancelled(tx: Database, request: RequestRow): Promise<void>;
-  /** `pending`: the food's pending requests, read before the delete. */
-  foodDeleted(tx: Database, pending: RequestRow[]): Promise<void>;
+  /** `open`: the food's open (Pending or Accepted) requests, read before the delete. */
+  foodDeleted(tx: Database, open: RequestRow[]): Promise<void>;
+  /** Issue 16: `request` as accepted (its `pickupAt` and `acceptNote` set). */
+  requestAccepted(tx: Database, request: RequestRow): Promise<void>;
+  /** Issue 16: `request` as declined (its `declineReason` set when given). */
+  requestDeclined(tx: Database, request: RequestRow): Promise<void>;
+  requestNoShow(tx: Database, request: RequestRow): Promise<void>;
+  /** Issue 16: `declined`, the other open requests of a food that was just collected. */
+  foodCollected(tx: Database, declined: RequestRow[]): Promise<void>;
   messageCreated(tx: Database, request: RequestRow, message: { id: string; senderId: string; body: string }): Promise<void>;
 }
+
+/** A pickup time as mails and notifications show it, in the server's time zone. */
+const pickupTime = (at: Date) => dayjs(at).format('D MMMM YYYY, h:mm a');
 
 /**
  * How long a push service keeps an undelivered push (seconds) and how urgent it is,
@@ -65,6 +78,10 @@ export const PUSH_DELIVERY = {
   'request.delivered': { ttl: 24 * 3600, urgency: 'low' },
   'food.deleted': { ttl: 12 * 3600, urgency: 'normal' },
   'message.created': { ttl: 4 * 3600, urgency: 'high' },
+  'request.accepted': { ttl: 24 * 3600, urgency: 'normal' },
+  'request.declined': { ttl: 24 * 3600, urgency: 'low' },
+  'request.no_show': { ttl: 24 * 3600, urgency: 'low' },
+  'food.collected': { ttl: 24 * 3600, urgency: 'low' },
 } as const satisfies Record<string, Pick<PushJob, 'ttl' | 'urgency'>>;
 
 const preview = (text: string) => (text.length > PREVIEW ? `${text.slice(0, PREVIEW - 1)}…` : text);
@@ -103,6 +120,15 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
     if ((row?.n ?? 0) >= NEW_REQUEST_MAILS_PER_DAY) return false;
     await tx.insert(newRequestMails).values({ requesterId, donorId });
     return true;
+  }
+
+  /** A notification, push and mail (RequestUpdates) to `r`'s requester, linking to My Food Request. */
+  async function toRequester(tx: Database, r: RequestRow, type: keyof typeof PUSH_DELIVERY, title: string, body: string, action: string) {
+    const path = '/my-food-request';
+    await addNotification(tx, { userId: r.requesterId, type, title, body, link: path, actorId: r.donorId });
+    const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
+    await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY[type]);
+    await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action });
   }
 
   return {
@@ -146,8 +172,8 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
       });
     },
 
-    async foodDeleted(tx, pending) {
-      for (const r of pending) {
+    async foodDeleted(tx, open) {
+      for (const r of open) {
         const title = `${r.foodName} is no longer available`;
         const body = `${r.donorName} removed ${r.foodName}, so your request was withdrawn.`;
         const path = '/available-foods';
@@ -156,6 +182,38 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
         const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
         await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['food.deleted']);
         await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'Find other food' });
+      }
+    },
+
+    async requestAccepted(tx, r) {
+      const title = `Your request for ${r.foodName} was accepted`;
+      const body = [
+        `${r.donorName} accepted your request for ${r.foodName}.`,
+        r.pickupAt ? `Pickup: ${pickupTime(r.pickupAt)}.` : '',
+        r.acceptNote ? `Note: ${r.acceptNote}` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+      await toRequester(tx, r, 'request.accepted', title, body, 'See your requests');
+    },
+
+    async requestDeclined(tx, r) {
+      const title = `Your request for ${r.foodName} was declined`;
+      const body = `${r.donorName} declined your request for ${r.foodName}.${r.declineReason ? ` Reason: ${r.declineReason}` : ''}`;
+      await toRequester(tx, r, 'request.declined', title, body, 'See your requests');
+    },
+
+    async requestNoShow(tx, r) {
+      const title = `${r.foodName} was not collected`;
+      const body = `${r.donorName} marked your accepted request for ${r.foodName} as not collected.`;
+      await toRequester(tx, r, 'request.no_show', title, body, 'See your requests');
+    },
+
+    async foodCollected(tx, declined) {
+      for (const r of declined) {
+        const title = `${r.foodName} has been collected`;
+        const body = `${r.donorName} gave ${r.foodName} to another neighbour, so your request was declined.`;
+        await toRequester(tx, r, 'food.collected', title, body, 'See your requests');
       }
     },
 

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { platefulImageId } from '../../contract/index.js';
 import type { Config } from '../config.js';
-import { toFood, findFood, type FoodRow } from '../foods/repository.js';
+import { foodStatus, toFood, findFood, type FoodRow } from '../foods/repository.js';
 import { proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
 import { drawCard, photoCard } from './cards.js';
@@ -19,8 +19,9 @@ import type { PageRenderer, Preview } from './page.js';
 const SITE_DESCRIPTION =
   'Plateful is a community food-sharing app: donors list surplus food and neighbours request it before it goes to waste.';
 
-/** A listing that can still be had: not past its expiry date (server's local date, DESIGN.md "Data"). */
-const available = (row: FoodRow | undefined): row is FoodRow => Boolean(row && row.expiresOn >= localToday());
+/** A listing still open on `today` (issue 16: Available or Reserved, not collected or past its date). */
+const available = (row: FoodRow | undefined, today: string): row is FoodRow =>
+  Boolean(row && (foodStatus(row, today) === 'Available' || foodStatus(row, today) === 'Reserved'));
 
 const expiry = (row: FoodRow) => dayjs(row.expiresOn).format('DD MMMM, YYYY');
 
@@ -56,8 +57,9 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
   r.get('/food/:id', { schema: { hide: true, params: z.object({ id: z.string().max(2000) }) } }, async (req, reply) => {
     const { id } = req.params;
     const row = z.uuid().safeParse(id).success ? await findFood(app.db, id) : undefined;
-    if (!available(row)) return html(reply, renderer.render(unavailable(encodeURIComponent(id))));
-    const answer = toFood(row, false);
+    const today = localToday(app.clock());
+    if (!available(row, today)) return html(reply, renderer.render(unavailable(encodeURIComponent(id))));
+    const answer = toFood(row, false, today);
     const food = imageProxy ? proxiedFood(answer, publicUrl) : answer;
     const preview: Preview = {
       title: row.name,
@@ -78,7 +80,7 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
 
   r.get('/api/previews/foods/:id', { schema: { hide: true, params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
     const row = await findFood(app.db, req.params.id);
-    if (!available(row)) return sendJpeg(reply, await fixedCard('unavailable', 'No longer available', 'Find more food shared nearby'), 600);
+    if (!available(row, localToday(app.clock()))) return sendJpeg(reply, await fixedCard('unavailable', 'No longer available', 'Find more food shared nearby'), 600);
     for (const url of [row.imageUrl, ...row.gallery]) {
       const imageId = platefulImageId(url);
       const bytes = imageId ? await photoCard(app.db, app.imageStore, imageId) : undefined;

@@ -1,22 +1,29 @@
 /**
  * Food request queries and state rules (SPEC.md §3 Request, §4 Request Status;
  * DESIGN.md "The API"): a request copies its food and donor at creation, starts
- * `Pending`, may be marked `Delivered` by the donor, and cancelled (deleted) by
- * its requester only while `Pending`.
+ * `Pending`, is moved on by the donor (`transitions.ts`, issue 16), and cancelled
+ * (deleted) by its requester while open (`Pending`, or `Accepted` since issue 16).
  */
-import { and, desc, eq } from 'drizzle-orm';
-import type { FoodRequest } from '../../contract/index.js';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, type FoodRequest } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { requests } from '../db/schema/index.js';
-import { requireFood, requireOwnFood } from '../foods/repository.js';
+import { settleListing } from '../foods/lifecycle.js';
+import { foodStatus, requireFood, requireOwnFood } from '../foods/repository.js';
 import { problem } from '../http/problem.js';
 import type { Notifier } from '../notifications/notifier.js';
+import { lockRequestAndFood } from './transitions.js';
 
 export type RequestRow = typeof requests.$inferSelect;
 
-/** Maps a row to the API's `FoodRequest`; `RequestDate` as an ISO 8601 UTC instant. */
-export function toFoodRequest(row: RequestRow): FoodRequest {
+/**
+ * Maps a row to the API's `FoodRequest` as `viewerId` sees it; `RequestDate` as
+ * an ISO 8601 UTC instant. `Donator.Email` is left out for anyone but the donor
+ * until the request reaches a status of {@link DONOR_EMAIL_STATUSES}.
+ */
+export function toFoodRequest(row: RequestRow, viewerId: string): FoodRequest {
+  const showDonorEmail = row.donorId === viewerId || (DONOR_EMAIL_STATUSES as readonly string[]).includes(row.status);
   return {
     _id: row.id,
     FoodId: row.foodId,
@@ -24,12 +31,15 @@ export function toFoodRequest(row: RequestRow): FoodRequest {
     FoodImage: row.foodImage,
     PickupLocation: row.pickupLocation,
     ExpiredDateTime: row.expiresOn,
-    Donator: { Email: row.donorEmail, Name: row.donorName, Image: row.donorImage },
+    Donator: { Name: row.donorName, Image: row.donorImage, ...(showDonorEmail ? { Email: row.donorEmail } : {}) },
     AdditionalNotes: row.notes,
     DonationMoney: row.donationMoney,
     Requester: { Email: row.requesterEmail, Name: row.requesterName, Image: row.requesterImage },
     RequestDate: row.requestedAt.toISOString(),
     Status: row.status,
+    ...(row.pickupAt ? { PickupAt: row.pickupAt.toISOString() } : {}),
+    ...(row.acceptNote ? { Note: row.acceptNote } : {}),
+    ...(row.declineReason ? { Reason: row.declineReason } : {}),
   };
 }
 
@@ -37,7 +47,8 @@ export function toFoodRequest(row: RequestRow): FoodRequest {
  * Creates a `Pending` request by `requester` for a food; one transaction.
  * @param today `YYYY-MM-DD`, the server's local date.
  * @returns the new request's id.
- * @throws 404 unknown food; 409 own food, expired food, or a pending request already exists.
+ * @throws 404 unknown food; 409 own food, a collected or expired food (issue 16), or an
+ *   open request of this requester already exists.
  */
 export async function createRequest(
   db: Database,
@@ -48,13 +59,16 @@ export async function createRequest(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const food = await requireFood(tx, input.FoodId, 'share');
+    if (food.heldAt && food.donorId !== requester.id) throw problem(404, 'No food listing has this id.');
     if (food.donorId === requester.id) throw problem(409, 'You cannot request your own food.');
-    if (food.expiresOn < today) throw problem(409, 'This food has expired and can no longer be requested.');
-    const [pending] = await tx
-      .select({ id: requests.id })
+    const status = foodStatus(food, today);
+    if (status === 'Expired') throw problem(409, 'This food has expired and can no longer be requested.');
+    if (status === 'Collected') throw problem(409, 'This food has been collected and can no longer be requested.');
+    const [open] = await tx
+      .select({ status: requests.status })
       .from(requests)
-      .where(and(eq(requests.foodId, food.id), eq(requests.requesterId, requester.id), eq(requests.status, 'Pending')));
-    if (pending) throw problem(409, 'You already have a pending request for this food.');
+      .where(and(eq(requests.foodId, food.id), eq(requests.requesterId, requester.id), inArray(requests.status, OPEN_REQUEST_STATUSES)));
+    if (open) throw problem(409, `You already have ${open.status === 'Pending' ? 'a pending' : 'an accepted'} request for this food.`);
     const [row] = await tx
       .insert(requests)
       .values({
@@ -91,7 +105,12 @@ export async function listFoodRequests(db: Database, foodId: string, userId: str
 
 /** The query of one food's requests, newest first (exported unexecuted for the EXPLAIN test). */
 export function foodRequestsQuery(db: Database, foodId: string) {
-  return db.select().from(requests).where(eq(requests.foodId, foodId)).orderBy(desc(requests.requestedAt), desc(requests.id));
+  // Held requests (issue 17) wait for their requester's review before the donor sees them.
+  return db
+    .select()
+    .from(requests)
+    .where(and(eq(requests.foodId, foodId), isNull(requests.heldAt)))
+    .orderBy(desc(requests.requestedAt), desc(requests.id));
 }
 
 /** The requests `requesterId` made, newest first. */
@@ -108,37 +127,21 @@ export function requesterRequestsQuery(db: Database, requesterId: string) {
     .orderBy(desc(requests.requestedAt), desc(requests.id));
 }
 
-async function lockRequest(tx: Database, id: string): Promise<RequestRow> {
-  const [row] = await tx.select().from(requests).where(eq(requests.id, id)).for('update');
-  if (!row) throw problem(404, 'No request has this id.');
-  return row;
-}
-
 /**
- * Marks a request `Delivered` (SPEC.md §4); donor only; one transaction.
- * @throws 404 unknown request, 403 not the donor, 409 already delivered.
+ * Cancels (deletes) a request (SPEC.md §4); requester only, while `Pending` or (issue 16)
+ * `Accepted`, which frees the listing; one transaction.
+ * @param today `YYYY-MM-DD`, the server's local date.
+ * @throws 404 unknown request, 403 not the requester, 409 no longer open.
  */
-export async function markDelivered(db: Database, id: string, userId: string, notifier: Notifier) {
+export async function cancelRequest(db: Database, id: string, userId: string, today: string, notifier: Notifier) {
   return db.transaction(async (tx) => {
-    const row = await lockRequest(tx, id);
-    if (row.donorId !== userId) throw problem(403, 'Only the donor can mark this request as delivered.');
-    if (row.status === 'Delivered') throw problem(409, 'This request is already delivered.');
-    await tx.update(requests).set({ status: 'Delivered' }).where(eq(requests.id, id));
-    await notifier.requestDelivered(tx, row);
-    return { acknowledged: true as const, matchedCount: 1, modifiedCount: 1 };
-  });
-}
-
-/**
- * Cancels (deletes) a request (SPEC.md §4); requester only, while `Pending`; one transaction.
- * @throws 404 unknown request, 403 not the requester, 409 no longer pending.
- */
-export async function cancelRequest(db: Database, id: string, userId: string, notifier: Notifier) {
-  return db.transaction(async (tx) => {
-    const row = await lockRequest(tx, id);
+    const { row, food } = await lockRequestAndFood(tx, id);
     if (row.requesterId !== userId) throw problem(403, 'Only the requester can cancel this request.');
-    if (row.status !== 'Pending') throw problem(409, 'Only pending requests can be cancelled.');
+    if (!(OPEN_REQUEST_STATUSES as readonly string[]).includes(row.status)) {
+      throw problem(409, 'Only pending or accepted requests can be cancelled.');
+    }
     const deleted = await tx.delete(requests).where(eq(requests.id, id)).returning({ id: requests.id });
+    await settleListing(tx, food, today);
     await notifier.requestCancelled(tx, row);
     return { acknowledged: true as const, deletedCount: deleted.length };
   });

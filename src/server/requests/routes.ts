@@ -20,14 +20,14 @@ import {
   createRequest,
   listFoodRequests,
   listRequesterRequests,
-  markDelivered,
   toFoodRequest,
 } from './repository.js';
+import { changeRequestStatus } from './transitions.js';
 
 /**
  * Fastify plugin of `/api/requests` (SPEC.md §7): create a request, list the
- * requester's own and a donor's food's requests, mark delivered (donor) and cancel
- * (requester, while pending). Needs `app.db` and the auth plugin; identity comes
+ * requester's own and a donor's food's requests, move a request on (donor: accept,
+ * decline, no-show, delivered; `transitions.ts`) and cancel (requester, while open). Needs `app.db` and the auth plugin; identity comes
  * only from the session (DESIGN.md "The API").
  */
 export async function requestRoutes(app: FastifyInstance) {
@@ -40,7 +40,7 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], body: RequestInput, response: { 201: InsertResult } } },
     async (req, reply) => {
       const user = await req.requireUser({ fresh: true });
-      const insertedId = await createRequest(db, req.body, user, localToday(), app.notifier);
+      const insertedId = await createRequest(db, req.body, user, localToday(app.clock()), app.notifier);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );
@@ -51,7 +51,7 @@ export async function requestRoutes(app: FastifyInstance) {
     async (req) => {
       const user = await req.requireUser();
       if (!sameEmail(req.query.email, user.email)) throw problem(403, 'You can only list your own requests.');
-      return (await listRequesterRequests(db, user.id)).map(toFoodRequest);
+      return (await listRequesterRequests(db, user.id)).map((row) => toFoodRequest(row, user.id));
     },
   );
 
@@ -60,7 +60,7 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], description: 'Requests for the food with this id (donor only).', params: IdParams, response: list } },
     async (req) => {
       const user = await req.requireUser();
-      return (await listFoodRequests(db, req.params.id, user.id)).map(toFoodRequest);
+      return (await listFoodRequests(db, req.params.id, user.id)).map((row) => toFoodRequest(row, user.id));
     },
   );
 
@@ -69,7 +69,7 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], params: IdParams, body: RequestStatusInput, response: { 200: UpdateResult } } },
     async (req) => {
       const user = await req.requireUser({ fresh: true });
-      return markDelivered(db, req.params.id, user.id, app.notifier);
+      return changeRequestStatus(db, req.params.id, user.id, req.body, app.clock(), app.notifier);
     },
   );
 
@@ -78,7 +78,7 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], params: IdParams, response: { 200: DeleteResult } } },
     async (req) => {
       const user = await req.requireUser({ fresh: true });
-      return cancelRequest(db, req.params.id, user.id, app.notifier);
+      return cancelRequest(db, req.params.id, user.id, localToday(app.clock()), app.notifier);
     },
   );
 }

@@ -5,6 +5,7 @@ import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
 import { Spinner } from '../ui/Spinner.js';
 import { VerifyEmailBanner } from '../features/auth/VerifyEmailBanner.js';
+import { HeldItemsNotice } from '../features/account/components/HeldItemsNotice.js';
 
 /**
  * Every page's frame (SPEC.md §2 "Layout"): a skip link, the navigation bar, the
@@ -38,6 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Navbar />
       </header>
       <VerifyEmailBanner />
+      <HeldItemsNotice />
       <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-8">
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner fullPage />}>

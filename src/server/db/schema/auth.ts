@@ -2,7 +2,7 @@
  * Better Auth's tables (users, sessions, accounts, verifications, rate_limits),
  * named as Better Auth's drizzle adapter expects (src/server/auth/auth.ts).
  */
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 
 /** Better Auth `user`: the spec's displayName is `name`, photoURL is `image`. */
@@ -74,3 +74,20 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Ours, not Better Auth's: the client addresses (`clientKey`: IPv4, or IPv6 /64)
+ * each user has signed in from (issue 17). Failed sign-ins from these do not count
+ * towards the per-account limit, so guesses from elsewhere never lock the owner out.
+ */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);

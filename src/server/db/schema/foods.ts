@@ -1,8 +1,21 @@
 /** Food listings (SPEC.md §3 Food, DESIGN.md "Data"). */
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LISTED_FOOD_STATUSES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
+
+/** Stored listing statuses (issue 16): `Expired` is stored by the expiry job; until then it is read from the date. */
+export const STORED_FOOD_STATUSES = ['Available', 'Reserved', 'Collected', 'Expired'] as const;
+
+const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * SQL "this listing is in the public lists" (issue 16: Available or Reserved), on
+ * `column` (`foods.status`). The list queries use this very text, so PostgreSQL
+ * matches it to the partial indexes below.
+ */
+export const listedStatus = (column: AnyPgColumn) => sql`${column} in (${quoted(LISTED_FOOD_STATUSES)})`;
 
 /**
  * A food listing (SPEC.md §3 Food). The donor's name, photo and email are
@@ -39,15 +52,26 @@ export const foods = pgTable(
     donorName: text('donor_name').notNull(),
     donorImage: text('donor_image').notNull(),
     donorEmail: text('donor_email').notNull(),
+    /** Issue 16: where the listing is in its life (see `STORED_FOOD_STATUSES`). */
+    status: text('status', { enum: STORED_FOOD_STATUSES }).notNull().default('Available'),
+    /**
+     * Set when Google sign-in took over the never-verified account that made this
+     * listing (issue 17): hidden from everyone but its donor until the owner keeps
+     * or deletes it (`account/held.ts`).
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
-    index('foods_expires_on_idx').on(t.expiresOn, t.id),
-    index('foods_quantity_idx').on(t.quantity, t.id),
+    // The public lists (Available and Reserved only) read in order from these, no sort;
+    // collected and expired listings are not in them, so they stay small.
+    index('foods_listed_expires_on_idx').on(t.expiresOn, t.id).where(listedStatus(t.status)),
+    index('foods_listed_quantity_idx').on(t.quantity, t.id).where(listedStatus(t.status)),
     // A donor's own list (`?email=`) reads in order from this index, no sort.
     index('foods_donor_id_expires_on_idx').on(t.donorId, t.expiresOn, t.id),
     index('foods_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('foods_quantity_positive', sql`${t.quantity} > 0`),
     check('foods_point_complete', sql`(${t.lat} is null) = (${t.publicLat} is null) and (${t.lat} is null) = (${t.lng} is null) and (${t.publicLat} is null) = (${t.publicLng} is null)`),
+    check('foods_status_known', sql`${t.status} in (${quoted(STORED_FOOD_STATUSES)})`),
   ],
 );

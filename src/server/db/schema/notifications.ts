@@ -10,6 +10,11 @@ export const NOTIFICATION_TYPES = [
   'request.cancelled',
   'food.deleted',
   'message.created',
+  'request.accepted',
+  'request.declined',
+  'request.no_show',
+  'food.collected',
+  'food.expired',
 ] as const;
 
 /**

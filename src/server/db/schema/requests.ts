@@ -1,7 +1,7 @@
 /** Requests for food (SPEC.md §3 Request, §4 Request Status). */
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { REQUEST_STATUSES } from '../../../contract/limits.js';
+import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 import { foods } from './foods.js';
 
@@ -34,14 +34,22 @@ export const requests = pgTable(
     requesterEmail: text('requester_email').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('Pending'),
+    /** Issue 16: when the donor accepted this request, the pickup time agreed (optional) and their note. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    pickupAt: timestamp('pickup_at', { withTimezone: true }),
+    acceptNote: text('accept_note'),
+    /** Issue 16: why the donor declined, when they said. */
+    declineReason: text('decline_reason'),
+    /** Like `foods.held_at` (issue 17): a held request is not shown to the donor until its owner keeps it. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
   },
   (t) => [
     index('requests_food_id_idx').on(t.foodId, t.requestedAt),
     index('requests_requester_id_idx').on(t.requesterId, t.requestedAt),
-    // DESIGN.md: nobody requests the same food twice while a request is pending.
-    uniqueIndex('requests_one_pending_per_requester')
+    // DESIGN.md: nobody requests the same food twice while a request is open (Pending or Accepted).
+    uniqueIndex('requests_one_open_per_requester')
       .on(t.foodId, t.requesterId)
-      .where(sql`${t.status} = 'Pending'`),
+      .where(sql`${t.status} in (${sql.raw(OPEN_REQUEST_STATUSES.map((s) => `'${s}'`).join(', '))})`),
     check('requests_status_known', sql`${t.status} in (${sql.raw(REQUEST_STATUSES.map((s) => `'${s}'`).join(', '))})`),
   ],
 );

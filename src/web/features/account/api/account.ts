@@ -2,7 +2,7 @@
  * The Account page's calls (issue 13): the signed-in user's sessions under
  * `/api/account/sessions`, and the address of the data download. Failures throw `ApiError`.
  */
-import type { AccountSession, DeleteResult } from '../../../../contract/index.js';
+import type { AccountSession, DeleteResult, HeldItems, UpdateResult } from '../../../../contract/index.js';
 import { apiFetch, apiUrl } from '../../../lib/http.js';
 
 /** `GET /api/account/sessions`: most recently active first, the caller's marked `Current`. */
@@ -22,3 +22,18 @@ export function revokeOtherSessions(): Promise<DeleteResult> {
 
 /** The JSON download of everything Plateful keeps about the user (GDPR Art. 15/20). */
 export const EXPORT_URL = apiUrl('/account/export');
+
+/** `GET /api/account/held`: listings and requests held after a Google takeover (issue 17). */
+export function fetchHeld(): Promise<HeldItems> {
+  return apiFetch<HeldItems>(apiUrl('/account/held'));
+}
+
+/** `POST /api/account/held/keep`: shows the held items again, under the user's name. */
+export function keepHeld(): Promise<UpdateResult> {
+  return apiFetch<UpdateResult>(apiUrl('/account/held/keep'), { method: 'POST' });
+}
+
+/** `DELETE /api/account/held`: deletes the held items. */
+export function deleteHeld(): Promise<DeleteResult> {
+  return apiFetch<DeleteResult>(apiUrl('/account/held'), { method: 'DELETE' });
+}

@@ -54,6 +54,21 @@ export function useFood(id: string | undefined) {
   });
 }
 
+/**
+ * Up to three available foods like a closed listing (issue 16's tombstone page):
+ * `GET /foods?sortByDate=dec&search={word}&limit=4`, where `word` is the longest word
+ * of its name (the search needs 3 letters); `food` itself is left out.
+ */
+export function useSimilarFoods(food: Food | undefined) {
+  const word = food?.FoodName.split(/[^\p{L}\p{N}]+/u).sort((a, b) => b.length - a.length)[0] ?? '';
+  return useQuery({
+    queryKey: foodKeys.similar(word),
+    queryFn: ({ signal }) => apiFetch<Food[]>(apiUrl('/foods', { sortByDate: 'dec', search: word, limit: 4 }), { signal }),
+    enabled: word.length >= 3,
+    select: (foods) => foods.filter((f) => f._id !== food?._id).slice(0, 3),
+  });
+}
+
 /** The signed-in donor's own foods: `GET /foods?email={email}`. */
 export function useMyFoods(email: string | undefined) {
   return useQuery({

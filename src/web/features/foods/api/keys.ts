@@ -20,5 +20,6 @@ export const foodKeys = {
   featured: () => [...foodKeys.all, 'featured'] as const,
   available: (sort: DateSort, search: string, near?: NearSearch) => [...foodKeys.all, 'available', { sort, search, near }] as const,
   detail: (id: string) => [...foodKeys.all, 'detail', id] as const,
+  similar: (word: string) => [...foodKeys.all, 'similar', word] as const,
   mine: (email: string) => [...foodKeys.all, 'mine', email] as const,
 };

@@ -29,6 +29,10 @@ export function FoodCard({ food, headingLevel = 3 }: { food: Food; headingLevel?
         <Heading id={titleId} className="card-title text-lg">
           {food.FoodName}
         </Heading>
+        {food.FoodStatus === 'Reserved' && (
+          // Issue 16: a donor accepted a request; others may still join the queue.
+          <p className="badge badge-outline font-semibold">Reserved</p>
+        )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-semibold">Quantity</dt>
           <dd>{food.FoodQuantity}</dd>

@@ -9,6 +9,7 @@ import { Spinner } from '../../../ui/Spinner.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { RequestDialog } from '../../requests/components/RequestDialog.js';
 import { useFood } from '../api/foods.js';
+import { ClosedListingNotice } from '../components/ClosedListingNotice.js';
 import { FoodPhotos } from '../components/FoodPhotos.js';
 
 // Issue "Near me": Leaflet loads only on a detail page whose food has a place.
@@ -17,7 +18,8 @@ const SpotMap = lazy(() => import('../../places/components/SpotMap.js'));
 /**
  * Food detail (SPEC.md §2 /food/{id}): the food, its donor and a 'Request' button
  * that opens the request dialog, or sends signed-out visitors to /login
- * remembering this path.
+ * remembering this path. A collected or expired listing shows a notice and similar
+ * food instead of the button (issue 16); a reserved one says so beside it.
  */
 export default function FoodDetailsPage() {
   usePageTitle('Food Details');
@@ -101,11 +103,23 @@ export default function FoodDetailsPage() {
             <p className="text-lg font-medium">{food.Donator.Name}</p>
           </div>
         </section>
-        <div>
-          <button type="button" className="btn btn-primary btn-wide" onClick={openRequest}>
-            Request
-          </button>
-        </div>
+        {food.FoodStatus === 'Collected' || food.FoodStatus === 'Expired' ? (
+          <ClosedListingNotice food={food} />
+        ) : (
+          <div className="flex flex-col gap-2">
+            {food.FoodStatus === 'Reserved' && (
+              <p>
+                <span className="badge badge-outline mr-2 font-semibold">Reserved</span>
+                The donor has accepted a request; you can still join the queue.
+              </p>
+            )}
+            <div>
+              <button type="button" className="btn btn-primary btn-wide" onClick={openRequest}>
+                Request
+              </button>
+            </div>
+          </div>
+        )}
       </div>
       {user && openedAt && (
         <RequestDialog food={food} user={user} openedAt={openedAt} onClose={() => setOpenedAt(null)} />

@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeleteResult, FoodRequest, InsertResult, RequestInput, UpdateResult } from '../../../../contract/index.js';
 import { apiFetch, apiUrl } from '../../../lib/http.js';
+import { foodKeys } from '../../foods/api/keys.js';
 import { requestKeys } from './keys.js';
 
 /** Requests for one of the donor's foods: `GET /requests/{foodId}`. */
@@ -46,7 +47,8 @@ export function useMarkDelivered() {
         method: 'PATCH',
         body: { Status: 'Delivered' },
       }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
+    // The listing may be collected now (issue 16).
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: requestKeys.all }), qc.invalidateQueries({ queryKey: foodKeys.all })]),
   });
 }
 

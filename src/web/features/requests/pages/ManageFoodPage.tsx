@@ -5,6 +5,7 @@ import { MessagesLink } from '../../messages/components/MessagesLink.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { useFoodRequests, useMarkDelivered } from '../api/requests.js';
+import { RequestStatusBadge } from '../components/RequestStatusBadge.js';
 
 const COLUMNS = ['Requester Name', 'Requester Image', 'Requester Email', 'Request Date', 'Status', 'Action'] as const;
 
@@ -37,6 +38,8 @@ export default function ManageFoodPage() {
         )}
         row={(request) => {
           const delivered = request.Status === 'Delivered';
+          // Issue 16: only open requests (Pending, Accepted) can still be delivered.
+          const open = request.Status === 'Pending' || request.Status === 'Accepted';
           return (
             <tr key={request._id}>
               <td>{request.Requester.Name}</td>
@@ -53,14 +56,14 @@ export default function ManageFoodPage() {
               <td>{request.Requester.Email}</td>
               <td>{formatDateTime(request.RequestDate)}</td>
               <td>
-                <span className={`badge ${delivered ? 'badge-success' : 'badge-warning'}`}>{request.Status}</span>
+                <RequestStatusBadge status={request.Status} />
               </td>
               <td className="flex flex-wrap gap-2">
                 <MessagesLink requestId={request._id} />
                 <button
                   type="button"
                   className="btn btn-sm btn-primary whitespace-nowrap"
-                  disabled={delivered || deliver.busy(request._id)}
+                  disabled={!open || deliver.busy(request._id)}
                   onClick={() => void deliver.run(request._id)}
                 >
                   {delivered ? 'Delivered' : 'Mark as Delivered'}

@@ -6,6 +6,7 @@ import { QueryTable } from '../../../ui/QueryTable.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { useCancelRequest, useMyRequests } from '../api/requests.js';
+import { RequestStatusBadge } from '../components/RequestStatusBadge.js';
 
 const COLUMNS = [
   'Food',
@@ -20,7 +21,8 @@ const COLUMNS = [
 
 /**
  * My food requests (SPEC.md §2 /my-food-request, login required): the user's
- * requests; 'Cancel Request' deletes one while it is 'Pending' (SPEC.md §4).
+ * requests; 'Cancel Request' deletes one while it is 'Pending' (SPEC.md §4) or
+ * 'Accepted' (issue 16).
  */
 export default function MyFoodRequestPage() {
   usePageTitle('My Food Request');
@@ -41,7 +43,7 @@ export default function MyFoodRequestPage() {
         label="Your food requests"
         columns={COLUMNS}
         row={(request) => {
-          const pending = request.Status === 'Pending';
+          const open = request.Status === 'Pending' || request.Status === 'Accepted';
           return (
             <tr key={request._id}>
               <td className="font-medium">{request.FoodName}</td>
@@ -51,14 +53,14 @@ export default function MyFoodRequestPage() {
               <td>{formatDateTime(request.RequestDate)}</td>
               <td>{request.DonationMoney || 'N/A'}</td>
               <td>
-                <span className={`badge ${pending ? 'badge-warning' : 'badge-success'}`}>{request.Status}</span>
+                <RequestStatusBadge status={request.Status} />
               </td>
               <td className="flex flex-wrap gap-2">
                 <MessagesLink requestId={request._id} />
                 <button
                   type="button"
                   className="btn btn-sm btn-error whitespace-nowrap"
-                  disabled={!pending || cancel.busy(request._id)}
+                  disabled={!open || cancel.busy(request._id)}
                   onClick={() => void cancel.run(request._id)}
                 >
                   Cancel Request

@@ -1,0 +1,22 @@
+import type { RequestStatus } from '../../../../contract/index.js';
+
+const STYLE: Record<RequestStatus, string> = {
+  Pending: 'badge-warning',
+  Accepted: 'badge-info',
+  Delivered: 'badge-success',
+  Declined: 'badge-neutral',
+  NoShow: 'badge-neutral',
+};
+
+const LABEL: Record<RequestStatus, string> = {
+  Pending: 'Pending',
+  Accepted: 'Accepted',
+  Delivered: 'Delivered',
+  Declined: 'Declined',
+  NoShow: 'No-show',
+};
+
+/** A request's status as a badge (SPEC.md §2 status column; issue 16's statuses). */
+export function RequestStatusBadge({ status }: { status: RequestStatus }) {
+  return <span className={`badge whitespace-nowrap ${STYLE[status]}`}>{LABEL[status]}</span>;
+}
