@@ -14,8 +14,7 @@ type PointColumns = Pick<FoodRow, 'lat' | 'lng' | 'publicLat' | 'publicLng'>;
 
 /**
  * Request statuses whose requester sees the exact point: the donor accepted them
- * (issue "From listing to hand-over"). Until that lifecycle lands, a delivered
- * request is the only one the donor has said yes to.
+ * (issue 16, "From listing to hand-over"), and kept it after the hand-over.
  */
 export const EXACT_POINT_STATUSES: readonly string[] = ['Accepted', 'Delivered'];
 
