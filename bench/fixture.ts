@@ -109,7 +109,6 @@ export function fixtureStatements(size: FixtureSize): string[] {
      from (select foods.*, row_number() over (order by status in ('Available', 'Expired'), id) as n
            from foods order by status in ('Available', 'Expired'), id limit ${size.requests}) f,
           lateral (select 1 + (f.n * 13) % ${USERS} as u) r`,
-    'create index foods_public_point_idx on foods using gist (public_earth)',
     'analyze users',
     'analyze foods',
     'analyze requests',
