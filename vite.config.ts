@@ -76,6 +76,12 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: 'src/web',
+  resolve: {
+    alias: {
+      // wouter reaches useSyncExternalStore through the React 17 shim; React 19 has it (issue 21: bytes).
+      'use-sync-external-store/shim/index.js': path.join(import.meta.dirname, 'src/web/lib/syncExternalStore.ts'),
+    },
+  },
   publicDir: 'public',
   plugins: [react(), tailwindcss(), pwa, precompress()],
   build: {

@@ -33,27 +33,33 @@ export async function invalidationBenchmark(rounds = 30): Promise<Record<string,
     const email = `bench-${randomBytes(4).toString('hex')}@plateful.bench`;
     const signUp = await fetch(`${a}/api/auth/sign-up/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // The origin a browser of this server would send (Better Auth refuses Node's fetch without it).
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${A}` },
       body: JSON.stringify({ name: 'Bench Donor', email, password: 'bench-password-1' }),
     });
     const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const write = (method: string, url: string, body?: unknown) =>
-      fetch(`${a}${url}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const { insertedId } = (await (await write('POST', '/api/foods', food(1))).json()) as { insertedId: string };
+      fetch(`${a}${url}`, { method, headers: { cookie, origin: `http://localhost:${A}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const created = await write('POST', '/api/foods', food(1));
+    if (created.status !== 201) throw new Error(`sign-up ${signUp.status}, POST /api/foods ${created.status}: ${await created.text()}`);
+    const { insertedId } = (await created.json()) as { insertedId: string };
     const detail = `${b}/api/foods/${insertedId}`;
     const quantityOnB = async () => ((await (await fetch(detail)).json()) as { FoodQuantity: number }).FoodQuantity;
     const delays: number[] = [];
     for (let i = 2; i < rounds + 2; i++) {
       // B caches the current answer (it is a hit once the previous write's notification has passed).
-      for (;;) {
+      for (let tries = 0; ; tries++) {
         const res = await fetch(detail);
         await res.arrayBuffer();
         if (res.headers.get('x-cache') === 'HIT') break;
+        if (tries > 10_000) throw new Error(`B never served ${detail} from its cache`);
       }
       const res = await write('PUT', `/api/foods/${insertedId}`, food(i));
       if (!res.ok) throw new Error(`PUT answered ${res.status}`);
       const acknowledged = performance.now();
-      while ((await quantityOnB()) !== i);
+      for (let tries = 0; (await quantityOnB()) !== i; tries++) {
+        if (tries > 10_000) throw new Error(`B never showed the write`);
+      }
       delays.push(performance.now() - acknowledged);
     }
     await write('DELETE', `/api/foods/${insertedId}`);

@@ -127,6 +127,34 @@ describe.each(BACKENDS)('image store on %s', (backend) => {
   });
 });
 
+describe('file store on a database that held bytes before', () => {
+  it('moves them out to files, serving them all along', async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'plateful-store-move-'));
+    try {
+      const ids = [newId(), newId(), newId()];
+      for (const id of ids) {
+        await handle.db.insert(images).values({ id, width: 2, height: 1, placeholder: 'AAAA' });
+        await handle.db.execute(sql`insert into image_variants (image_id, size, content_type, bytes) values (${id}, 320, 'image/webp', ${Buffer.from(`RIFF${id}`)})`);
+      }
+      const store = await openImageStore(handle, dataDir);
+      for (const id of ids) expect((await store.getVariant(handle.db, id, 320))?.bytes.toString()).toBe(`RIFF${id}`);
+      const inDatabase = async () => {
+        const result = await handle.db.execute(sql`select count(*)::int as n from image_variants where bytes is not null`);
+        const rows = Array.isArray(result) ? result : (result as unknown as { rows: { n: number }[] }).rows;
+        return Number((rows[0] as { n: number }).n);
+      };
+      expect(await until(async () => (await inDatabase()) === 0)).toBe(true);
+      expect(filesUnder(path.join(dataDir, 'images'))).toHaveLength(3);
+      for (const id of ids) expect((await store.getVariant(handle.db, id, 320))?.bytes.toString()).toBe(`RIFF${id}`);
+      await store.close();
+    } finally {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('image store with DATA_DIR=memory://', () => {
   it('uses a temporary folder that is removed at close', async () => {
     const handle = await openDatabase({ dataDir: 'memory://' });

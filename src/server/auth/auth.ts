@@ -20,9 +20,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { accounts, outbox, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
 import { AUTH_IP_LIMITS as L } from '../http/limits.js';
 import { enqueueMail } from '../outbox/outbox.js';
+import { eraseAccount } from '../account/erase.js';
 import { beforeIdentityLinked } from './linking.js';
 import { clearAccountLock, recordSignIn } from './sign-in-guard.js';
 import { ownOrigins } from '../images/urls.js';
@@ -122,9 +123,9 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
     user: {
       deleteUser: {
         enabled: true,
-        // Listings, their requests and the user's requests go by ON DELETE CASCADE
-        // (schema.ts); mails still queued for the address go too (GDPR Art. 17).
-        beforeDelete: async (user) => void (await db.delete(outbox).where(eq(outbox.to, user.email))),
+        // One transaction removes the user (listings, requests … by ON DELETE CASCADE)
+        // and every row naming them elsewhere (account/erase.ts, GDPR Art. 17, issue 17).
+        beforeDelete: async (user) => eraseAccount(db, user),
       },
     },
     databaseHooks: {

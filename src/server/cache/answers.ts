@@ -1,7 +1,8 @@
 /**
  * The store of public anonymous answers (issue 21): a least-recently-used map from a
  * request key to the answer's bytes, headers and strong ETag, bounded by entries and
- * bytes (lru-cache). `invalidate` drops every entry and starts a new generation: an
+ * bytes (lru-cache), each kept at most `ttlMs` (what changes with time alone, such as a
+ * ban that ends, shows within it). `invalidate` drops every entry and starts a new generation: an
  * answer computed from reads of an older generation is never stored, so a read racing
  * a write cannot put a stale answer back after the write's notification.
  */
@@ -41,9 +42,10 @@ export class AnswerCache {
   private misses = 0;
   private invalidations = 0;
 
-  constructor(opts: { maxEntries: number; maxBytes: number }) {
+  constructor(opts: { maxEntries: number; maxBytes: number; ttlMs: number }) {
     this.lru = new LRUCache<string, CachedAnswer>({
       max: opts.maxEntries,
+      ttl: opts.ttlMs,
       maxSize: opts.maxBytes,
       sizeCalculation: (value, key) => value.body.length + key.length * 2 + ENTRY_OVERHEAD,
     });

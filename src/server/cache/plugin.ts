@@ -11,7 +11,7 @@
  * `plateful_public` (migration 0010), delivered after commit to every process (in-process
  * on PGlite); each process then drops its answers. A successful write through this
  * process's API drops them before it is acknowledged, so a writer reads its own write at
- * once. Keys carry the server's local date, so lists follow expiry at midnight.
+ * once. Keys carry the local date of `app.clock()`, so lists follow expiry at midnight.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -69,7 +69,7 @@ interface Pending {
  * from `onRequest` with their headers set) and before compression (a miss is stored as the
  * serialized JSON, compressed per client afterwards).
  */
-export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle; maxEntries: number; maxBytes: number }) => {
+export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle; maxEntries: number; maxBytes: number; ttlMs: number }) => {
   const cache = new AnswerCache(opts);
   app.decorate('answerCache', cache);
   const pending = new WeakMap<FastifyRequest, Pending>();
@@ -79,7 +79,7 @@ export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { databas
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' || !req.routeOptions.config.publicAnswer || !anonymous(req)) return;
-    const key = `${localToday()} ${req.url}`;
+    const key = `${localToday(app.clock())} ${req.url}`;
     const found = cache.get(key);
     if (!found) {
       pending.set(req, { key, generation: cache.generation });

@@ -127,8 +127,8 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
     const path = '/my-food-request';
     await addNotification(tx, { userId: r.requesterId, type, title, body, link: path, actorId: r.donorId });
     const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
-    await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY[type]);
-    await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action });
+    await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY[type], r.donorId);
+    await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action }, { actorId: r.donorId });
   }
 
   return {
@@ -138,14 +138,14 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
       const path = `/manage-food/${r.foodId}`;
       await addNotification(tx, { userId: r.donorId, type: 'request.created', title, body, link: path, actorId: r.requesterId });
       const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
-      await enqueuePushes(tx, r.donorId, 'NewRequests', push, PUSH_DELIVERY['request.created']);
+      await enqueuePushes(tx, r.donorId, 'NewRequests', push, PUSH_DELIVERY['request.created'], r.requesterId);
       if (!(await newRequestMailSlot(tx, r.requesterId, r.donorId))) return;
       await mail(
         tx,
         r.donorId,
         'NewRequests',
         { subject: title, paragraphs: [body], path, action: 'See the requests' },
-        { delayMs: settings.newRequestMailDelayMs, dropKey: requestMailKey(r.id) },
+        { delayMs: settings.newRequestMailDelayMs, dropKey: requestMailKey(r.id), actorId: r.requesterId },
       );
     },
 
@@ -155,8 +155,8 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
       const path = '/my-food-request';
       await addNotification(tx, { userId: r.requesterId, type: 'request.delivered', title, body, link: path, actorId: r.donorId });
       const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
-      await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['request.delivered']);
-      await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'See your requests' });
+      await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['request.delivered'], r.donorId);
+      await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'See your requests' }, { actorId: r.donorId });
     },
 
     async requestCancelled(tx, r) {
@@ -180,8 +180,8 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
         await dropQueued(tx, requestMailKey(r.id));
         await addNotification(tx, { userId: r.requesterId, type: 'food.deleted', title, body, link: path, actorId: r.donorId });
         const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
-        await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['food.deleted']);
-        await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'Find other food' });
+        await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['food.deleted'], r.donorId);
+        await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'Find other food' }, { actorId: r.donorId });
       }
     },
 
@@ -228,7 +228,7 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
       await publish(tx, { kind: 'message', userIds: [r.donorId, r.requesterId], id: m.id });
       // One push per message (the conversation's tag replaces the last one on the phone), open stream or not.
       const push = { Title: title, Body: preview(m.body), Link: path, Tag: `conversation-${r.id}` };
-      await enqueuePushes(tx, toId, 'Messages', push, PUSH_DELIVERY['message.created']);
+      await enqueuePushes(tx, toId, 'Messages', push, PUSH_DELIVERY['message.created'], m.senderId);
       if ((await hasOpenStream(tx, toId)) || !(await wantsMail(tx, toId, 'Messages'))) return;
       // Claims this conversation's mail slot: no row comes back while the last mail is under 15 minutes old.
       const slot = await tx
@@ -246,7 +246,7 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
         paragraphs: [`${from} wrote about ${r.foodName}:`, m.body],
         path,
         action: 'Reply in Plateful',
-      });
+      }, { actorId: m.senderId });
     },
   };
 }

@@ -56,6 +56,8 @@ export interface EnqueueOptions {
   delayMs?: number;
   /** Names the event the row depends on (e.g. `request:<id>`); `dropQueued` with it deletes the row while unsent. */
   dropKey?: string;
+  /** Whose act the row reports: the row goes when that account is deleted (issue 17). */
+  actorId?: string;
 }
 
 /**
@@ -79,6 +81,7 @@ async function enqueue(db: DbOrTx, values: typeof outbox.$inferInsert, opts: Enq
     .values({
       ...values,
       dropKey: opts.dropKey ?? null,
+      actorId: opts.actorId ?? null,
       ...(opts.delayMs ? { runAt: sql`now() + ${opts.delayMs} * interval '1 millisecond'` } : {}),
     })
     .returning({ id: outbox.id });

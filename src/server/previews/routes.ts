@@ -19,9 +19,12 @@ import type { PageRenderer, Preview } from './page.js';
 const SITE_DESCRIPTION =
   'Plateful is a community food-sharing app: donors list surplus food and neighbours request it before it goes to waste.';
 
-/** A listing still open on `today` (issue 16: Available or Reserved, not collected or past its date). */
+/**
+ * A listing still open on `today` (issue 16: Available or Reserved, not collected or past its
+ * date) and shown to everyone (not held after an account takeover, issue 17).
+ */
 const available = (row: FoodRow | undefined, today: string): row is FoodRow =>
-  Boolean(row && (foodStatus(row, today) === 'Available' || foodStatus(row, today) === 'Reserved'));
+  Boolean(row && !row.heldAt && (foodStatus(row, today) === 'Available' || foodStatus(row, today) === 'Reserved'));
 
 const expiry = (row: FoodRow) => dayjs(row.expiresOn).format('DD MMMM, YYYY');
 

@@ -73,6 +73,8 @@ export async function enqueuePushes(
   key: EmailPreferenceKey,
   payload: PushPayload,
   delivery: Pick<PushJob, 'ttl' | 'urgency'>,
+  /** Whose act the push reports (outbox `actor_id`, issue 17). */
+  actorId?: string,
 ): Promise<void> {
   const devices = await tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   if (devices.length === 0 || !(await getPushPreferences(tx, userId))[key]) return;
@@ -82,6 +84,6 @@ export async function enqueuePushes(
       title: payload.Title,
       body: payload.Body,
       job: { subscriptionId: d.id, ...delivery, link: payload.Link, tag: payload.Tag },
-    });
+    }, { actorId });
   }
 }

@@ -5,14 +5,22 @@ import { ApiError } from './http.js';
  * Uploads one photo to `POST /api/images` (issue 12) as multipart part `file`.
  * Returns the server's answer with `url` made absolute (this origin), since
  * 'Food Image URL' and 'Photo URL' take absolute URLs (SPEC.md §5).
- * @throws ApiError with the problem's detail (400 not a photo, 413 too large, 401 signed out).
+ * A 503 (the server's photo queue is full, issue 22) is retried after its
+ * `Retry-After`, up to 3 times, when that is at most 30 s.
+ * @throws ApiError with the problem's detail (400 not a photo, 413 too large, 401 signed out, 429 too many).
  */
 export async function uploadImage(file: Blob): Promise<ImageInfo> {
   const body = new FormData();
   body.append('file', file);
-  const res = await fetch('/api/images', { method: 'POST', body, credentials: 'include' }).catch(() => {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-  });
+  let res: Response;
+  for (let attempt = 0; ; attempt++) {
+    res = await fetch('/api/images', { method: 'POST', body, credentials: 'include' }).catch(() => {
+      throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    });
+    const wait = Number(res.headers.get('retry-after'));
+    if (res.status !== 503 || attempt === 3 || !(wait > 0 && wait <= 30)) break;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
   const data = (await res.json().catch(() => undefined)) as (ImageInfo & { detail?: string }) | undefined;
   if (!res.ok || !data) throw new ApiError(res.status, data?.detail ?? `Upload failed with status ${res.status}`);
   return { ...data, url: new URL(data.url, window.location.origin).href };

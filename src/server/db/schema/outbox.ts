@@ -1,6 +1,7 @@
 /** The durable outbox of mails and web pushes. */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
 
 /** What a push row of the outbox carries besides endpoint, title and body (issue 20). */
 export interface PushJob {
@@ -41,6 +42,8 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Names the event a queued row depends on (e.g. `request:<id>`): `dropQueued` deletes it if unsent. */
     dropKey: text('drop_key'),
+    /** Whose act the row reports (quoting their name or words); deleting that account deletes it (issue 17). */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   // The worker's claim reads due rows in order from this index.
   (t) => [index('outbox_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`), index('outbox_drop_key_idx').on(t.dropKey)],

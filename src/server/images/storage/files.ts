@@ -6,12 +6,13 @@
  * `image_file_removals` and notifies `plateful_image_files` (migration 0009
  * trigger), delivered after commit; the store then unlinks the files whose rows
  * are gone. A file written after its removal was queued (the same photo uploaded
- * again meanwhile) is kept. Rows stored before this store existed keep their bytes
- * in the database and are served from there.
+ * again meanwhile) is kept. Rows stored in the database before this store existed
+ * are moved out to files in the background after opening (and served from the
+ * database until then).
  */
 import { mkdir, readFile, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import writeFileAtomic from 'write-file-atomic';
 import type { DatabaseHandle } from '../../db/client.js';
 import { imageVariants } from '../../db/schema/index.js';
@@ -73,6 +74,32 @@ export async function openFileStore(database: DatabaseHandle, root: string, opts
   const unlisten = await database.listen(CHANNEL, quietDrain);
   await drain();
 
+  /** Moves variant bytes stored in the embedded database before (issue 12) to files, a few rows at a time. */
+  async function moveOutOfDatabase(): Promise<void> {
+    for (;;) {
+      if (closed) return;
+      const rows = await database.db
+        .select({ imageId: imageVariants.imageId, size: imageVariants.size, bytes: imageVariants.bytes })
+        .from(imageVariants)
+        .where(isNotNull(imageVariants.bytes))
+        .limit(8);
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        const target = file(row.imageId, row.size);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFileAtomic(target, row.bytes!);
+        const moved = await database.db
+          .update(imageVariants)
+          .set({ bytes: null })
+          .where(and(eq(imageVariants.imageId, row.imageId), eq(imageVariants.size, row.size)))
+          .returning({ size: imageVariants.size });
+        // Deleted meanwhile: its file goes too.
+        if (moved.length === 0) await unlink(target).catch(() => {});
+      }
+    }
+  }
+  const moving = moveOutOfDatabase().catch(() => {});
+
   return {
     kind: 'files',
     async putVariants(tx, imageId, variants) {
@@ -100,9 +127,10 @@ export async function openFileStore(database: DatabaseHandle, root: string, opts
       }
     },
     async close() {
+      closed = true;
+      await moving;
       await unlisten();
       await draining?.catch(() => {});
-      closed = true;
       if (opts.temporary) await rm(root, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,2 @@
+ALTER TABLE "outbox" ADD COLUMN "actor_id" text;--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
