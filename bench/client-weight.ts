@@ -39,9 +39,12 @@ export const ROUTES: [string, string[]][] = [
   ['/reset-password', ['features/auth/pages/ResetPasswordPage.tsx']],
   ['/auth/popup-done', ['features/auth/pages/GoogleDonePage.tsx']],
   ['/profile', [GUARD, 'features/account/pages/ProfilePage.tsx']],
+  ['/account', [...GUARDED, 'features/account/pages/AccountPage.tsx']],
   ['/requests/{id}', [...GUARDED, 'features/messages/pages/ConversationPage.tsx']],
   ['/notifications', [...GUARDED, 'features/notifications/pages/NotificationsPage.tsx']],
   ['/settings/notifications', [...GUARDED, 'features/notifications/pages/NotificationSettingsPage.tsx']],
+  ['/moderation', [...DATA, 'features/safety/pages/ModerationPage.tsx']],
+  ['/moderation/log', [...DATA, 'features/safety/pages/ModerationLogPage.tsx']],
   ['(unknown path)', []],
 ];
 

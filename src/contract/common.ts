@@ -79,6 +79,8 @@ export const Person = z.object({
   Name: z.string(),
   Image: z.string(),
   Email: z.string(),
+  /** Issue 19: the person's user id, to report, block or look them up (`/api/people/{id}`). */
+  _id: z.string().optional(),
 });
 export type Person = z.infer<typeof Person>;
 

@@ -34,6 +34,14 @@ export const FoodInput = z.strictObject({
    * (clients of the spec do not know the field); `null` removes it.
    */
   Location: LocationInput.nullable().optional(),
+  /**
+   * Issue 16: "Approximate weight (kg)" of the whole listing, optional (impact figures).
+   * Absent on `PUT` keeps the listing's weight; null or '' clears it.
+   */
+  FoodWeightKg: z
+    .union([z.literal(''), z.null(), z.coerce.number({ error: 'must be a number of kg' }).min(0.001, { error: 'must be more than 0' }).max(10_000, { error: 'must be at most 10000' })])
+    .transform((v) => (v === '' ? null : v))
+    .optional(),
   Donator: z.unknown().optional(),
   _id: z.unknown().optional(),
 });
@@ -64,6 +72,10 @@ export const Food = z.object({
   DistanceKm: z.number().optional(),
   /** Issue 16: `Available`, `Reserved`, `Collected` or `Expired`. */
   FoodStatus,
+  /** Issue 16: the donor's approximate weight in kg; left out when none was given. */
+  FoodWeightKg: z.number().optional(),
+  /** Issue 19: only to the donor and moderators, while a moderator or reports keep the listing hidden. */
+  Hidden: z.object({ Reason: z.string(), At: z.string() }).optional(),
 });
 export type Food = z.infer<typeof Food>;
 

@@ -12,5 +12,7 @@ export * from './account.js';
 export * from './messages.js';
 export * from './notifications.js';
 export * from './places.js';
+export * from './moderation.js';
 export * from './push.js';
+export * from './impact.js';
 export * from './held.js';

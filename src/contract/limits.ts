@@ -63,3 +63,15 @@ export const PLACES = {
   /** Most places one `GET /api/places` answers. */
   results: 10,
 } as const;
+
+/** Issue 19: why something is reported. `Other` needs details. */
+export const REPORT_REASONS = ['Spam', 'Selling', 'UnsafeFood', 'Harassment', 'NoShow', 'PersonalInformation', 'Other'] as const;
+/** Issue 19: what can be reported. */
+export const REPORT_TARGETS = ['food', 'user', 'message'] as const;
+/** Issue 19: moderator actions. */
+export const MODERATION_ACTIONS = ['Dismiss', 'Hide', 'Restore', 'Ban', 'Unban', 'MakeModerator'] as const;
+/** Issue 19: ban lengths a moderator picks, days; no `Days` bans for good. */
+export const BAN_DAYS = [1, 7, 30] as const;
+/** Issue 19: feedback after a hand-over. */
+export const FEEDBACK_RATINGS = ['Positive', 'Negative'] as const;
+export const FEEDBACK_REASONS = ['NoShow', 'NotAsDescribed', 'Late', 'Rude', 'Other'] as const;

@@ -24,9 +24,12 @@ export type MessageInput = z.input<typeof MessageInput>;
 export const Message = z.object({
   _id: z.string(),
   RequestId: z.string(),
-  Sender: z.object({ Name: z.string(), Image: z.string() }),
+  /** `_id`: the sender's user id (issue 19: to report or block them). */
+  Sender: z.object({ Name: z.string(), Image: z.string(), _id: z.string().optional() }),
   Mine: z.boolean(),
   Body: z.string(),
   SentAt: z.string(),
+  /** Issue 19: removed by a moderator; `Body` then reads "This message was removed by a moderator". */
+  Removed: z.literal(true).optional(),
 });
 export type Message = z.infer<typeof Message>;

@@ -9,7 +9,9 @@ import { Id } from './common.js';
  * What happened: to the donor `request.created`/`request.cancelled`, to the requester
  * `request.delivered`/`food.deleted`, to the other party `message.created`; issue 16: to
  * the requester `request.accepted`/`request.declined`/`request.no_show`/`food.collected`,
- * to the donor and open requesters `food.expired`.
+ * to the donor and open requesters `food.expired`; to both sides of an accepted request
+ * `pickup.reminder` (1 hour before its pickup time), to the donor `pickup.check` ("Was it
+ * collected?", 24 hours after the pickup time or the acceptance).
  */
 export const NotificationType = z.enum([
   'request.created',
@@ -22,6 +24,10 @@ export const NotificationType = z.enum([
   'request.no_show',
   'food.collected',
   'food.expired',
+  'pickup.reminder',
+  'pickup.check',
+  // Issue 19: a moderator (or reports) hid or restored the recipient's listing or message.
+  'moderation.notice',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

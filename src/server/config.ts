@@ -2,6 +2,7 @@
  * Configuration: environment variables only, parsed once with zod (DESIGN.md
  * "How it starts"). Nothing else in the server reads `process.env`.
  */
+import { DEFAULT_CO2E_PER_KG } from '../contract/impact.js';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -68,6 +69,9 @@ const EnvSchema = z.object({
   CACHE_TTL_S: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(86_400).default(60),
   IMAGE_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(64).optional(),
   IMAGE_QUEUE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(10),
+  /** Issue 16: kg CO2e per kg of food saved (FAO 2013, as used by Too Good To Go). */
+  IMPACT_CO2E_PER_KG: z.coerce.number({ error: 'must be a number' }).min(0).max(100).default(DEFAULT_CO2E_PER_KG),
+  ADMIN_EMAILS: z.string().optional(),
 });
 
 /** The typed configuration handed to `buildApp`. */
@@ -131,6 +135,10 @@ export interface Config {
   imageWorkers: number;
   /** Uploads that may wait for a worker; past them, 503 with Retry-After (issue 22). */
   imageQueue: number;
+  /** kg CO2e per kg of food in the impact figures (issue 16). */
+  impactCo2ePerKg: number;
+  /** Issue 19: lower-cased addresses whose accounts become moderators when they sign up or sign in (ADMIN_EMAILS). */
+  adminEmails: string[];
 }
 
 /** Raised when a variable is wrong; `main.ts` prints its message as one line and exits. */
@@ -233,6 +241,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // One core always stays free for requests (issue 22).
     imageWorkers: e.IMAGE_WORKERS ?? Math.max(1, availableParallelism() - 1),
     imageQueue: e.IMAGE_QUEUE,
+    impactCo2ePerKg: e.IMPACT_CO2E_PER_KG,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -46,7 +46,7 @@ describe.each(BACKENDS)('profile on %s', (backend) => {
     const created = await call(t.app, 'POST', '/api/foods', user, foodBody());
     expect(created.statusCode).toBe(201);
     const food = await call(t.app, 'GET', `/api/foods/${created.json().insertedId}`, user);
-    expect(food.json().Donator).toEqual({ Name: 'New Name', Image: 'http://photos.example.org/new.jpg', Email: user.email });
+    expect(food.json().Donator).toEqual({ Name: 'New Name', Image: 'http://photos.example.org/new.jpg', Email: user.email, _id: expect.any(String) });
   });
 
   it.each([

@@ -33,7 +33,7 @@ describe.each(BACKENDS)('messages API on %s', (backend) => {
       {
         _id: first.json().insertedId,
         RequestId: requestId,
-        Sender: { Name: 'Rita Requester', Image: requester.image },
+        Sender: { Name: 'Rita Requester', Image: requester.image, _id: expect.any(String) },
         Mine: true,
         Body: 'Can I come at 6pm?',
         SentAt: expect.any(String),
@@ -41,7 +41,7 @@ describe.each(BACKENDS)('messages API on %s', (backend) => {
       {
         _id: second.json().insertedId,
         RequestId: requestId,
-        Sender: { Name: 'Dana Donor', Image: donor.image },
+        Sender: { Name: 'Dana Donor', Image: donor.image, _id: expect.any(String) },
         Mine: false,
         Body: 'Yes, ring twice.',
         SentAt: expect.any(String),

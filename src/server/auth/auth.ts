@@ -28,6 +28,7 @@ import { beforeIdentityLinked } from './linking.js';
 import { clearAccountLock, recordSignIn } from './sign-in-guard.js';
 import { ownOrigins } from '../images/urls.js';
 import { assertProfile } from './profile.js';
+import { adminPlugin, ROLES } from './roles.js';
 import { RESET_TOKEN_TTL_SECONDS, resetLink, resetPasswordMail } from './reset-mail.js';
 import { emailVerificationOptions } from './verification.js';
 
@@ -137,8 +138,18 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         create: { before: async (account) => void (await beforeIdentityLinked(db, log, account)) },
       },
       // Every new session remembers its client: failed sign-ins from there never lock the owner out (issue 17).
+      // ADMIN_EMAILS (issue 19): those accounts are moderators from their sign-up or next sign-in.
       session: {
-        create: { after: async (session) => void (await recordSignIn(db, session.userId, session.ipAddress)) },
+        create: {
+          after: async (session) => {
+            await recordSignIn(db, session.userId, session.ipAddress);
+            if (!config.adminEmails.length) return;
+            const [user] = await db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, session.userId));
+            if (user && user.role !== ROLES.moderator && config.adminEmails.includes(user.email.toLowerCase())) {
+              await db.update(users).set({ role: ROLES.moderator }).where(eq(users.id, session.userId));
+            }
+          },
+        },
       },
     },
     hooks: {
@@ -153,7 +164,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         }
       }),
     },
-    plugins: config.google ? [googlePlugin(config.google)] : [],
+    plugins: config.google ? [adminPlugin(), googlePlugin(config.google)] : [adminPlugin()],
     logger: {
       // Better Auth's own messages go to our pino logger (silent in tests).
       log: (level, message, ...args) =>

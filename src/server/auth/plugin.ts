@@ -18,6 +18,8 @@ export interface SessionUser {
   name: string;
   email: string;
   image: string;
+  /** Issue 19: `user` or `moderator` (Better Auth's admin plugin, roles.ts). */
+  role?: string;
   /** Id of the session the request came with. */
   sessionId?: string;
 }
@@ -62,7 +64,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
     const result = await auth.api.getSession({ headers: authHeaders(req), query: { disableCookieCache: true } });
     if (!result) return null;
     const { user, session } = result;
-    return { id: user.id, name: user.name, email: user.email, image: user.image ?? '', sessionId: session.id };
+    const role = (user as { role?: string | null }).role ?? 'user';
+    return { id: user.id, name: user.name, email: user.email, image: user.image ?? '', role, sessionId: session.id };
   };
   // One database lookup per request (the write limit and the route both ask).
   const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
@@ -84,6 +87,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
     schema: { hide: true },
     async handler(req, reply) {
       const url = new URL(req.url, config.publicUrl);
+      // Issue 19: the admin plugin's endpoints are closed; moderators act through /api/moderation (audited).
+      if (url.pathname.startsWith('/api/auth/admin/')) return sendProblem(reply, 404, `No route for ${req.method} ${url.pathname}.`);
       // PostgreSQL text cannot hold U+0000: refuse it as bad input before it reaches a query.
       if (/%00/.test(req.url) || hasNul(req.body)) {
         return sendProblem(reply, 400, 'The request contains a NUL character.', { withMessage: true });

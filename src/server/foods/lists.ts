@@ -9,6 +9,7 @@ import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type SQL } from 
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
+import { notBlockedCondition, shownFoodConditions } from '../moderation/visibility.js';
 import type { FoodRow } from './repository.js';
 
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */
@@ -60,6 +61,8 @@ export interface ListOptions {
   /** `YYYY-MM-DD`: listings expiring before this day are left out. */
   availableOn: string;
   after?: After;
+  /** The signed-in viewer: listings of people blocked either way are left out (issue 19). */
+  viewerId?: string;
 }
 
 /** The sort key of `row` under `order`, as a cursor carries it (distance: chord metres then `m`). */
@@ -75,6 +78,7 @@ const p = {
   key: sql.placeholder('key'),
   id: sql.placeholder('id'),
   donorId: sql.placeholder('donorId'),
+  viewerId: sql.placeholder('viewerId'),
   limit: sql.placeholder('limit'),
   lat: sql.placeholder('lat'),
   lng: sql.placeholder('lng'),
@@ -133,21 +137,25 @@ export interface ListShape {
   search: SearchKind;
   after: boolean;
   near: boolean;
+  /** A signed-in viewer (placeholder `viewerId`): blocks are applied. */
+  viewer: boolean;
 }
 
 /**
  * The query of available listings of one shape, with placeholders `today`, `limit`,
- * `pattern` (substring search) or `prefixes` (short search) and `key`/`id` (after a
- * cursor): Available and Reserved listings not past their date (issue 16; served by the
- * partial indexes of exactly this status condition), filtered by name substring
- * (case-insensitive, literal; served by the trigram index) or word prefixes (the GIN
- * index on `food_name_prefixes(name)`), with near (`lat`/`lng`/`radiusM`/`chordM`) by
+ * `pattern` (substring search) or `prefixes` (short search), `key`/`id` (after a
+ * cursor) and `viewerId` (viewer): Available and Reserved listings not past their date
+ * (issue 16; served by the partial indexes of exactly this status condition), filtered
+ * by name substring (case-insensitive, literal; served by the trigram index) or word
+ * prefixes (the GIN index on `food_name_prefixes(name)`), without withheld listings and,
+ * for a viewer, blocked donors (issue 19), with near (`lat`/`lng`/`radiusM`/`chordM`) by
  * radius (the GiST index on public points), in keyset order.
  * Exported so the EXPLAIN test checks the very SQL the API runs.
  */
 export function availableFoodsQuery(db: Database, s: ListShape) {
   // Held listings (issue 17, account/held.ts) are not public.
-  const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), isNull(foods.heldAt)];
+  const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), isNull(foods.heldAt), ...shownFoodConditions()];
+  if (s.viewer) where.push(notBlockedCondition(p.viewerId));
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);
   if (s.near) where.push(withinRadius);
@@ -164,7 +172,7 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
 export function listQuery(o: ListOptions): { shape: ListShape; values: Record<string, unknown> } {
   const search = searchTerm(o.search);
   return {
-    shape: { order: o.order, search: search.kind, after: Boolean(o.after), near: Boolean(o.near) },
+    shape: { order: o.order, search: search.kind, after: Boolean(o.after), near: Boolean(o.near), viewer: Boolean(o.viewerId) },
     values: {
       today: o.availableOn,
       limit: o.limit,
@@ -176,6 +184,7 @@ export function listQuery(o: ListOptions): { shape: ListShape; values: Record<st
       lng: o.near?.lng,
       radiusM: o.near && o.near.radiusKm * 1000,
       chordM: o.near && metresToChord(o.near.radiusKm * 1000),
+      viewerId: o.viewerId,
     },
   };
 }
@@ -184,7 +193,7 @@ export function listQuery(o: ListOptions): { shape: ListShape; values: Record<st
 export async function listAvailableFoods(db: Database, o: ListOptions): Promise<ListedFood[]> {
   if (o.order === 'distance' && !o.near) throw new Error('a distance order needs near');
   const { shape, values } = listQuery(o);
-  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}`;
+  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}:${shape.viewer}`;
   return preparedOnce(db, key, (d) => availableFoodsQuery(d, shape).prepare(UNNAMED)).execute(values);
 }
 

@@ -29,6 +29,8 @@ export interface FoodFields {
   FoodGallery?: string[];
   /** Issue "Near me"; undefined on an update keeps the listing's point, null removes it. */
   Location?: LocationInput | null;
+  /** Issue 16; undefined on an update keeps the listing's weight, null clears it. */
+  FoodWeightKg?: number | null;
 }
 
 /** What a reader sees of a listing's place (issue "Near me"; see `exactPointVisibility` in points.ts). */
@@ -65,10 +67,13 @@ export function toFood(row: FoodRow, showEmail: boolean, today: string, view: Pl
     ExpiredDateTime: row.expiresOn,
     AdditionalNotes: row.notes,
     ...(row.gallery.length ? { FoodGallery: row.gallery } : {}),
-    Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}) },
+    Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}), _id: row.donorId },
     ...(location ? { Location: location } : {}),
     ...(view.distanceKm === undefined ? {} : { DistanceKm: view.distanceKm }),
     FoodStatus: foodStatus(row, today),
+    ...(row.weightKg === null ? {} : { FoodWeightKg: row.weightKg }),
+    // Lists never carry hidden listings; one listing reaches only its donor and moderators while hidden.
+    ...(row.hiddenAt ? { Hidden: { Reason: row.hiddenReason ?? '', At: row.hiddenAt.toISOString() } } : {}),
   };
 }
 
@@ -107,6 +112,7 @@ function columns(input: FoodFields, donor: SessionUser, current?: FoodRow) {
     name: input.FoodName,
     imageUrl: unproxied(input.FoodImage),
     ...(input.FoodGallery ? { gallery: input.FoodGallery.map(unproxied) } : {}),
+    ...(input.FoodWeightKg === undefined ? {} : { weightKg: input.FoodWeightKg }),
     quantity: input.FoodQuantity,
     pickupLocation: input.PickupLocation,
     expiresOn: input.ExpiredDateTime,

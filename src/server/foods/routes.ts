@@ -17,9 +17,12 @@ import {
 } from '../../contract/index.js';
 import { sameEmail } from '../auth/emails.js';
 import type { Config } from '../config.js';
+import { limited } from '../http/account-limits.js';
+import { ACCOUNT_LIMITS } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { assertListingImageUrls, ownOrigins, proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
+import { canSeeFood } from '../moderation/visibility.js';
 import {
   createFood,
   deleteFood,
@@ -35,6 +38,8 @@ import { exactPointVisibility } from './points.js';
 
 /** DistanceKm as answered: metres to km, rounded to 0.1 km (issue "Near me": "about 1.5 km"). */
 const roundedKm = (metres: number) => Math.round(metres / 100) / 10;
+
+const TOO_MANY_LISTINGS = `You can add at most ${ACCOUNT_LIMITS.listingsPerDay.max} listings a day. Please try again later.`;
 
 /**
  * Cuts the extra row the repository read (limit + 1) and, when there was one,
@@ -90,7 +95,15 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       // Issue "Near me": sortByDistance takes precedence over sortByDate.
       const order: FoodOrder =
         near && q.sortByDistance ? 'distance' : q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
-      const rows = await listAvailableFoods(db, { order, near, search: q.search, limit: limit + 1, availableOn: today, after });
+      const rows = await listAvailableFoods(db, {
+        order,
+        near,
+        search: q.search,
+        limit: limit + 1,
+        availableOn: today,
+        after,
+        viewerId: user?.id,
+      });
       const shown = page(req, reply, rows, limit, order);
       const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, shown), exactPointVisibility(db, user?.id, shown)]);
       return shown.map((row) =>
@@ -110,6 +123,8 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       const user = await req.sessionUser();
       // A held listing (issue 17) is shown to its donor only.
       if (row.heldAt && row.donorId !== user?.id) throw problem(404, 'No food listing has this id.');
+      // Issue 19: hidden, banned or blocked listings are unknown to everyone but the donor and moderators.
+      if (!(await canSeeFood(db, row, user))) throw problem(404, 'No food listing has this id.');
       const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, [row]), exactPointVisibility(db, user?.id, [row])]);
       return toFood(row, visible(row), localToday(app.clock()), { exactPoint: exact(row) });
     },
@@ -121,7 +136,9 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req, reply) => {
       const donor = await req.requireUser({ fresh: true });
       assertListingImageUrls(req.body, own);
-      const insertedId = await createFood(db, req.body, donor);
+      const insertedId = await limited(db, donor.id, [{ name: 'listings', limit: ACCOUNT_LIMITS.listingsPerDay }], TOO_MANY_LISTINGS, () =>
+        createFood(db, req.body, donor),
+      );
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );

@@ -126,3 +126,27 @@ export function sendTooMany(reply: FastifyReply, retryAfter: number, detail: str
 
 /** `GET /api/places` and `/api/places/reverse`, per address (key `places:<ip>`; issue "Near me"). */
 export const PLACES_LIMIT: Limit = { max: 60, windowSeconds: 60 };
+
+/**
+ * Per-account flood limits (issue 19), each counted in `rate_limits` under
+ * `<name>:<userId>`: new listings, new requests, messages per minute and per day.
+ * Refusals are 429 problems with the window's real `Retry-After`.
+ */
+export const ACCOUNT_LIMITS = {
+  listingsPerDay: { max: 30, windowSeconds: 24 * 60 * 60 },
+  requestsPerDay: { max: 30, windowSeconds: 24 * 60 * 60 },
+  messagesPerMinute: { max: 20, windowSeconds: 60 },
+  messagesPerDay: { max: 300, windowSeconds: 24 * 60 * 60 },
+} as const satisfies Record<string, Limit>;
+
+/**
+ * Open (Pending or Accepted) requests at once for a new account (issue 19): younger
+ * than `accountAgeDays` and no completed hand-over yet, on either side.
+ */
+export const NEW_ACCOUNT_OPEN_REQUESTS = { max: 15, accountAgeDays: 7 } as const;
+
+/** Distinct verified accounts whose open reports hide a listing until a moderator reviews it (issue 19). */
+export const REPORTS_TO_AUTO_HIDE = 3;
+
+/** Negative feedbacks from distinct people within `days` that put a person on the moderation queue (issue 19). */
+export const NEGATIVE_FEEDBACK_TO_QUEUE = { count: 3, days: 30 } as const;

@@ -1,6 +1,6 @@
 /**
  * Per-user write limit (issue "Security", `WRITE_LIMIT` in limits.ts): every
- * POST/PUT/PATCH/DELETE on `/api/foods`, `/api/requests` and `/api/images` by a signed-in user
+ * POST/PUT/PATCH/DELETE on `/api/foods`, `/api/requests`, `/api/images`, `/api/reports` and `/api/blocks` by a signed-in user
  * counts against `write:<userId>` in the database; past the limit the answer is
  * a 429 problem document with `Retry-After`. Anonymous writes are not counted:
  * the routes refuse them with 401.
@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { consume, sendTooMany, WRITE_LIMIT, type Limit } from './limits.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const LIMITED = /^\/api\/(foods|requests|images)(\/|$)/;
+const LIMITED = /^\/api\/(foods|requests|images|reports|blocks)(\/|$)/;
 
 /** Registers the `onRequest` hook; `limit` defaults to `WRITE_LIMIT`. Call after the auth plugin. */
 export function registerWriteLimit(app: FastifyInstance, limit: Limit = WRITE_LIMIT): void {

@@ -8,7 +8,9 @@ import type { Message } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { messages } from '../db/schema/index.js';
 import { requests, users } from '../db/schema/index.js';
+import { BLOCKED_REFUSAL } from '../blocks/repository.js';
 import { problem } from '../http/problem.js';
+import { isBlockedBetween } from '../moderation/visibility.js';
 import type { Notifier } from '../notifications/notifier.js';
 
 /** Most messages one conversation answers (the latest ones). */
@@ -36,21 +38,35 @@ const messageColumns = {
   senderId: messages.senderId,
   body: messages.body,
   sentAt: messages.sentAt,
+  hiddenAt: messages.hiddenAt,
   senderName: users.name,
   senderImage: users.image,
 };
 
-export type MessageRow = { id: string; requestId: string; senderId: string; body: string; sentAt: Date; senderName: string; senderImage: string | null };
+export type MessageRow = {
+  id: string;
+  requestId: string;
+  senderId: string;
+  body: string;
+  sentAt: Date;
+  hiddenAt: Date | null;
+  senderName: string;
+  senderImage: string | null;
+};
+
+/** What a message removed by a moderator shows instead of its text (issue 19). */
+export const REMOVED_MESSAGE = 'This message was removed by a moderator';
 
 /** Maps a row to the API's `Message` as `viewerId` sees it; the sender's current name and photo. */
 export function toMessage(row: MessageRow, viewerId: string): Message {
   return {
     _id: row.id,
     RequestId: row.requestId,
-    Sender: { Name: row.senderName, Image: row.senderImage ?? '' },
+    Sender: { Name: row.senderName, Image: row.senderImage ?? '', _id: row.senderId },
     Mine: row.senderId === viewerId,
-    Body: row.body,
+    Body: row.hiddenAt ? REMOVED_MESSAGE : row.body,
     SentAt: row.sentAt.toISOString(),
+    ...(row.hiddenAt ? { Removed: true } : {}),
   };
 }
 
@@ -87,6 +103,7 @@ export async function sendMessage(db: Database, requestId: string, senderId: str
   return db.transaction(async (tx) => {
     // A share lock: a concurrent cancel waits until the message is in, or the message sees it gone.
     const request = await requireParty(tx, requestId, senderId, true);
+    if (await isBlockedBetween(tx, request.donorId, request.requesterId)) throw problem(409, BLOCKED_REFUSAL);
     const [row] = await tx.insert(messages).values({ requestId, senderId, body }).returning({ id: messages.id });
     await notifier.messageCreated(tx, request, { id: row!.id, senderId, body });
     return row!.id;

@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InsertResult, Message, MessageInput, RequestIdParams } from '../../contract/index.js';
+import { limited } from '../http/account-limits.js';
+import { ACCOUNT_LIMITS } from '../http/limits.js';
 import { listMessages, sendMessage, toMessage } from './repository.js';
+
+const MESSAGE_COUNTERS = [
+  { name: 'messages-minute', limit: ACCOUNT_LIMITS.messagesPerMinute },
+  { name: 'messages-day', limit: ACCOUNT_LIMITS.messagesPerDay },
+];
 
 export async function messageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +37,9 @@ export async function messageRoutes(app: FastifyInstance) {
     { schema: { tags: ['messages'], params: RequestIdParams, body: MessageInput, response: { 201: InsertResult } } },
     async (req, reply) => {
       const user = await req.requireUser({ fresh: true });
-      const insertedId = await sendMessage(db, req.params.requestId, user.id, req.body.Body, app.notifier);
+      const insertedId = await limited(db, user.id, MESSAGE_COUNTERS, 'You are sending messages too fast. Please wait a moment.', () =>
+        sendMessage(db, req.params.requestId, user.id, req.body.Body, app.notifier),
+      );
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );

@@ -11,6 +11,9 @@
  * | message.created | the other party | Messages, only without an open stream, one per conversation per 15 min |
  * | request.accepted / request.declined / request.no_show | requester | RequestUpdates |
  * | food.collected | each requester whose open request was declined because another got the food | RequestUpdates |
+ * | food.expired | the donor and each requester with an open request | RequestUpdates |
+ * | pickup.reminder | donor and accepted requester, 1 h before PickupAt | RequestUpdates |
+ * | pickup.check | donor, 24 h after PickupAt (or acceptance) | RequestUpdates |
  *
  * Issue 17 "Mail and notification flood": each notification names its actor, so
  * repeats from one person fold into one (repository.ts); a new-request mail waits
@@ -62,6 +65,12 @@ export interface Notifier {
   requestNoShow(tx: Database, request: RequestRow): Promise<void>;
   /** Issue 16: `declined`, the other open requests of a food that was just collected. */
   foodCollected(tx: Database, declined: RequestRow[]): Promise<void>;
+  /** Issue 16, from the expiry job: `food` expired; `open` its open requests. */
+  foodExpired(tx: Database, food: { id: string; name: string; donorId: string }, open: RequestRow[]): Promise<void>;
+  /** Issue 16, from the reminder job: 1 hour before the pickup of accepted `request`, to both sides. */
+  pickupReminder(tx: Database, request: RequestRow): Promise<void>;
+  /** Issue 16, from the reminder job: "Was it collected?" to the donor of accepted `request`. */
+  pickupCheck(tx: Database, request: RequestRow): Promise<void>;
   messageCreated(tx: Database, request: RequestRow, message: { id: string; senderId: string; body: string }): Promise<void>;
 }
 
@@ -82,6 +91,9 @@ export const PUSH_DELIVERY = {
   'request.declined': { ttl: 24 * 3600, urgency: 'low' },
   'request.no_show': { ttl: 24 * 3600, urgency: 'low' },
   'food.collected': { ttl: 24 * 3600, urgency: 'low' },
+  'food.expired': { ttl: 24 * 3600, urgency: 'low' },
+  'pickup.reminder': { ttl: 3600, urgency: 'high' },
+  'pickup.check': { ttl: 24 * 3600, urgency: 'normal' },
 } as const satisfies Record<string, Pick<PushJob, 'ttl' | 'urgency'>>;
 
 const preview = (text: string) => (text.length > PREVIEW ? `${text.slice(0, PREVIEW - 1)}…` : text);
@@ -122,13 +134,21 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
     return true;
   }
 
-  /** A notification, push and mail (RequestUpdates) to `r`'s requester, linking to My Food Request. */
+  /** A notification, push and mail (RequestUpdates) to `userId` about request `requestId`, linking to `path`. */
+  async function tell(
+    tx: Database,
+    userId: string,
+    n: { type: keyof typeof PUSH_DELIVERY; title: string; body: string; path: string; action: string; requestId: string; actorId?: string },
+  ) {
+    await addNotification(tx, { userId, type: n.type, title: n.title, body: n.body, link: n.path, ...(n.actorId ? { actorId: n.actorId } : {}) });
+    const push = { Title: n.title, Body: preview(n.body), Link: n.path, Tag: `request-${n.requestId}` };
+    await enqueuePushes(tx, userId, 'RequestUpdates', push, PUSH_DELIVERY[n.type], n.actorId);
+    await mail(tx, userId, 'RequestUpdates', { subject: n.title, paragraphs: [n.body], path: n.path, action: n.action }, n.actorId ? { actorId: n.actorId } : {});
+  }
+
+  /** {@link tell} `r`'s requester, linking to My Food Request. */
   async function toRequester(tx: Database, r: RequestRow, type: keyof typeof PUSH_DELIVERY, title: string, body: string, action: string) {
-    const path = '/my-food-request';
-    await addNotification(tx, { userId: r.requesterId, type, title, body, link: path, actorId: r.donorId });
-    const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
-    await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY[type], r.donorId);
-    await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action }, { actorId: r.donorId });
+    await tell(tx, r.requesterId, { type, title, body, path: '/my-food-request', action, requestId: r.id, actorId: r.donorId });
   }
 
   return {
@@ -215,6 +235,46 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
         const body = `${r.donorName} gave ${r.foodName} to another neighbour, so your request was declined.`;
         await toRequester(tx, r, 'food.collected', title, body, 'See your requests');
       }
+    },
+
+    async foodExpired(tx, food, open) {
+      const [first] = open;
+      await tell(tx, food.donorId, {
+        type: 'food.expired',
+        title: `${food.name} has expired`,
+        body: `${food.name} passed its expiry date and left the public lists.${open.length ? ` ${open.length} open request(s) were waiting.` : ''}`,
+        path: `/manage-food/${food.id}`,
+        action: 'See your listing',
+        requestId: first?.id ?? food.id,
+      });
+      for (const r of open) {
+        await toRequester(tx, r, 'food.expired', `${r.foodName} has expired`, `${r.foodName} passed its expiry date before it was handed over.`, 'Find other food');
+      }
+    },
+
+    async pickupReminder(tx, r) {
+      const when = r.pickupAt ? pickupTime(r.pickupAt) : '';
+      const title = `Pickup of ${r.foodName} in one hour`;
+      await toRequester(tx, r, 'pickup.reminder', title, `Reminder: you pick up ${r.foodName} from ${r.donorName} at ${when}, ${r.pickupLocation}.`, 'See your requests');
+      await tell(tx, r.donorId, {
+        type: 'pickup.reminder',
+        title,
+        body: `Reminder: ${r.requesterName} picks up ${r.foodName} at ${when}.`,
+        path: `/manage-food/${r.foodId}`,
+        action: 'See the requests',
+        requestId: r.id,
+      });
+    },
+
+    async pickupCheck(tx, r) {
+      await tell(tx, r.donorId, {
+        type: 'pickup.check',
+        title: `Was ${r.foodName} collected?`,
+        body: `Did ${r.requesterName} collect ${r.foodName}? Mark the request 'Delivered' or 'No-show' on its Manage Food page.`,
+        path: `/manage-food/${r.foodId}`,
+        action: 'Mark it delivered or no-show',
+        requestId: r.id,
+      });
     },
 
     async messageCreated(tx, r, m) {

@@ -11,7 +11,9 @@ import type { Database } from '../db/client.js';
 import { requests } from '../db/schema/index.js';
 import { settleListing } from '../foods/lifecycle.js';
 import { foodStatus, requireFood, requireOwnFood } from '../foods/repository.js';
+import { BLOCKED_REFUSAL } from '../blocks/repository.js';
 import { problem } from '../http/problem.js';
+import { isBlockedBetween, isFoodWithheld } from '../moderation/visibility.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { lockRequestAndFood } from './transitions.js';
 
@@ -31,10 +33,10 @@ export function toFoodRequest(row: RequestRow, viewerId: string): FoodRequest {
     FoodImage: row.foodImage,
     PickupLocation: row.pickupLocation,
     ExpiredDateTime: row.expiresOn,
-    Donator: { Name: row.donorName, Image: row.donorImage, ...(showDonorEmail ? { Email: row.donorEmail } : {}) },
+    Donator: { Name: row.donorName, Image: row.donorImage, ...(showDonorEmail ? { Email: row.donorEmail } : {}), _id: row.donorId },
     AdditionalNotes: row.notes,
     DonationMoney: row.donationMoney,
-    Requester: { Email: row.requesterEmail, Name: row.requesterName, Image: row.requesterImage },
+    Requester: { Email: row.requesterEmail, Name: row.requesterName, Image: row.requesterImage, _id: row.requesterId },
     RequestDate: row.requestedAt.toISOString(),
     Status: row.status,
     ...(row.pickupAt ? { PickupAt: row.pickupAt.toISOString() } : {}),
@@ -60,6 +62,9 @@ export async function createRequest(
   return db.transaction(async (tx) => {
     const food = await requireFood(tx, input.FoodId, 'share');
     if (food.heldAt && food.donorId !== requester.id) throw problem(404, 'No food listing has this id.');
+    // Issue 19: a hidden listing or a banned donor's is unknown; a block between them is refused neutrally.
+    if (food.donorId !== requester.id && isFoodWithheld(food)) throw problem(404, 'No food listing has this id.');
+    if (await isBlockedBetween(tx, food.donorId, requester.id)) throw problem(409, BLOCKED_REFUSAL);
     if (food.donorId === requester.id) throw problem(409, 'You cannot request your own food.');
     const status = foodStatus(food, today);
     if (status === 'Expired') throw problem(409, 'This food has expired and can no longer be requested.');

@@ -13,6 +13,8 @@ import {
   UpdateResult,
 } from '../../contract/index.js';
 import { sameEmail } from '../auth/emails.js';
+import { assertOpenRequestsAllowed, limited } from '../http/account-limits.js';
+import { ACCOUNT_LIMITS } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { localToday } from '../lib/dates.js';
 import {
@@ -23,6 +25,8 @@ import {
   toFoodRequest,
 } from './repository.js';
 import { changeRequestStatus } from './transitions.js';
+
+const TOO_MANY_REQUESTS = `You can make at most ${ACCOUNT_LIMITS.requestsPerDay.max} requests a day. Please try again later.`;
 
 /**
  * Fastify plugin of `/api/requests` (SPEC.md §7): create a request, list the
@@ -40,7 +44,10 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], body: RequestInput, response: { 201: InsertResult } } },
     async (req, reply) => {
       const user = await req.requireUser({ fresh: true });
-      const insertedId = await createRequest(db, req.body, user, localToday(app.clock()), app.notifier);
+      await assertOpenRequestsAllowed(db, user.id);
+      const insertedId = await limited(db, user.id, [{ name: 'requests', limit: ACCOUNT_LIMITS.requestsPerDay }], TOO_MANY_REQUESTS, () =>
+        createRequest(db, req.body, user, localToday(app.clock()), app.notifier),
+      );
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );

@@ -21,6 +21,8 @@ import { foods, requests } from '../db/schema/index.js';
 import { settleListing } from '../foods/lifecycle.js';
 import { foodStatus, requireFood, type FoodRow } from '../foods/repository.js';
 import { problem } from '../http/problem.js';
+import { deliveredKg } from '../impact/figures.js';
+import { addShare } from '../impact/repository.js';
 import { localToday } from '../lib/dates.js';
 import type { Notifier } from '../notifications/notifier.js';
 
@@ -124,7 +126,8 @@ export async function changeRequestStatus(
 /**
  * The listing side of delivering `row` (already `Delivered`): without `SomeLeft` the listing is `Collected`
  * and every other open request `Declined` (their requesters told); with it the
- * listing stays open and takes `FoodQuantity` as what is left.
+ * listing stays open and takes `FoodQuantity` as what is left. Either way the
+ * delivery's kg go into the impact totals in this transaction.
  */
 async function deliver(
   tx: Database,
@@ -136,15 +139,21 @@ async function deliver(
 ): Promise<void> {
   if (food.status === 'Collected') throw problem(409, 'This food has already been collected.');
   await notifier.requestDelivered(tx, row);
+  const left = change.SomeLeft ? change.FoodQuantity : undefined;
+  if (left !== undefined && left > food.quantity) {
+    throw problem(400, `FoodQuantity is what is left: at most the listing's ${food.quantity}.`, {
+      errors: [{ field: 'FoodQuantity', message: `must be at most ${food.quantity}` }],
+    });
+  }
+  // Impact: all of it, or with "some left" what the donor says went (one item when they did not say).
+  const given = !change.SomeLeft ? food.quantity : left === undefined ? 1 : Math.max(1, food.quantity - left);
+  const kg = deliveredKg(food, given);
+  await tx.update(requests).set({ deliveredKg: kg }).where(eq(requests.id, row.id));
+  await addShare(tx, kg, [row.donorId, row.requesterId]);
   if (change.SomeLeft) {
-    const left = change.FoodQuantity;
-    if (left !== undefined && left > food.quantity) {
-      throw problem(400, `FoodQuantity is what is left: at most the listing's ${food.quantity}.`, {
-        errors: [{ field: 'FoodQuantity', message: `must be at most ${food.quantity}` }],
-      });
-    }
     if (left !== undefined && left !== food.quantity) {
-      await tx.update(foods).set({ quantity: left, updatedAt: new Date() }).where(eq(foods.id, food.id));
+      const weightKg = food.weightKg === null ? null : Math.round(((food.weightKg * left) / food.quantity) * 1000) / 1000;
+      await tx.update(foods).set({ quantity: left, weightKg, updatedAt: new Date() }).where(eq(foods.id, food.id));
     }
     await settleListing(tx, food, today);
     return;

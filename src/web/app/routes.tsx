@@ -34,6 +34,8 @@ const MyFoodRequestPage = lazy(() => import('../features/requests/pages/MyFoodRe
 const ConversationPage = lazy(() => import('../features/messages/pages/ConversationPage.js'));
 const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage.js'));
 const NotificationSettingsPage = lazy(() => import('../features/notifications/pages/NotificationSettingsPage.js'));
+const ModerationPage = lazy(() => import('../features/safety/pages/ModerationPage.js'));
+const ModerationLogPage = lazy(() => import('../features/safety/pages/ModerationLogPage.js'));
 
 type Page = ComponentType;
 
@@ -66,7 +68,7 @@ const ROUTES: [string, Page][] = [
   ['/forgot-password', ForgotPasswordPage],
   ['/reset-password', ResetPasswordPage],
   ['/profile', guarded(ProfilePage, false)],
-  ['/account', guarded(AccountPage, false)],
+  ['/account', guarded(AccountPage)],
   ['/available-foods', data(AvailableFoodsPage)],
   ['/food/:id', data(FoodDetailsPage)],
   ['/add-food', guarded(AddFoodPage)],
@@ -77,6 +79,9 @@ const ROUTES: [string, Page][] = [
   ['/requests/:requestId', guarded(ConversationPage)],
   ['/notifications', guarded(NotificationsPage)],
   ['/settings/notifications', guarded(NotificationSettingsPage)],
+  // Issue 19: not guarded; everyone but moderators gets the 404 page, signed in or not.
+  ['/moderation', data(ModerationPage)],
+  ['/moderation/log', data(ModerationLogPage)],
 ];
 
 /** All routes inside the shared layout. */

@@ -13,6 +13,12 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   ...timestamps,
+  /** Better Auth admin plugin (issue 19): `user` or `moderator`. */
+  role: text('role').notNull().default('user'),
+  /** Admin plugin bans: `banned` with its reason and end (null: for good). */
+  banned: boolean('banned').notNull().default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
 });
 
 /** Better Auth `session`: one row per signed-in browser. */
@@ -24,6 +30,8 @@ export const sessions = pgTable(
     token: text('token').notNull().unique(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** Admin plugin; Plateful never impersonates (its endpoints are closed), the column is the plugin's. */
+    impersonatedBy: text('impersonated_by'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

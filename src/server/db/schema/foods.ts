@@ -1,6 +1,6 @@
 /** Food listings (SPEC.md §3 Food, DESIGN.md "Data"). */
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LISTED_FOOD_STATUSES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
@@ -54,6 +54,8 @@ export const foods = pgTable(
     donorEmail: text('donor_email').notNull(),
     /** Issue 16: where the listing is in its life (see `STORED_FOOD_STATUSES`). */
     status: text('status', { enum: STORED_FOOD_STATUSES }).notNull().default('Available'),
+    /** Issue 16: the donor's approximate weight of the whole listing, kg (optional; impact figures). */
+    weightKg: numeric('weight_kg', { precision: 8, scale: 3, mode: 'number' }),
     /**
      * Set when Google sign-in took over the never-verified account that made this
      * listing (issue 17): hidden from everyone but its donor until the owner keeps
@@ -61,6 +63,11 @@ export const foods = pgTable(
      */
     heldAt: timestamp('held_at', { withTimezone: true }),
     ...timestamps,
+    /** Issue 19: hidden by a moderator or by reports (null: shown), and why, as the donor is told. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    /** Issue 19: the donor is banned until then ('infinity': for good); hidden meanwhile. */
+    donorBannedUntil: timestamp('donor_banned_until', { withTimezone: true }),
   },
   (t) => [
     // The public lists (Available and Reserved only) read in order from these, no sort;

@@ -19,6 +19,9 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 19: removed by a moderator (null: shown), and why, as the sender is told. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [index('messages_request_id_idx').on(t.requestId, t.sentAt, t.id)],
 );

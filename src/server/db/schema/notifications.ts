@@ -15,6 +15,9 @@ export const NOTIFICATION_TYPES = [
   'request.no_show',
   'food.collected',
   'food.expired',
+  'pickup.reminder',
+  'pickup.check',
+  'moderation.notice',
 ] as const;
 
 /**

@@ -1,6 +1,6 @@
 /** Requests for food (SPEC.md §3 Request, §4 Request Status). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 import { foods } from './foods.js';
@@ -40,12 +40,19 @@ export const requests = pgTable(
     acceptNote: text('accept_note'),
     /** Issue 16: why the donor declined, when they said. */
     declineReason: text('decline_reason'),
+    /** Issue 16: when the 1-hour pickup reminder and the "Was it collected?" question went out (each once). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    askedAt: timestamp('asked_at', { withTimezone: true }),
+    /** Issue 16: kg this delivery counts in the impact totals. */
+    deliveredKg: numeric('delivered_kg', { precision: 8, scale: 3, mode: 'number' }),
     /** Like `foods.held_at` (issue 17): a held request is not shown to the donor until its owner keeps it. */
     heldAt: timestamp('held_at', { withTimezone: true }),
   },
   (t) => [
     index('requests_food_id_idx').on(t.foodId, t.requestedAt),
     index('requests_requester_id_idx').on(t.requesterId, t.requestedAt),
+    // The reminder job reads accepted requests only.
+    index('requests_accepted_idx').on(t.acceptedAt).where(sql`${t.status} = 'Accepted'`),
     // DESIGN.md: nobody requests the same food twice while a request is open (Pending or Accepted).
     uniqueIndex('requests_one_open_per_requester')
       .on(t.foodId, t.requesterId)

@@ -5,11 +5,13 @@ import { useAuth } from '../../auth/useAuth.js';
 import { ChangePasswordSection } from '../components/ChangePasswordSection.js';
 import { DataSection } from '../components/DataSection.js';
 import { SessionsSection } from '../components/SessionsSection.js';
+import { BlockedSection } from '../../safety/components/BlockedSection.js';
 
 /**
  * `/account` (login required; issue 13): where the user is signed in, with 'Sign
  * out' per device and 'Sign out everywhere else'; change password; 'Download my
- * data'; 'Delete my account'. Reached from the Profile page.
+ * data'; 'Delete my account'; the people blocked, with 'Unblock' (issue 19).
+ * Reached from the Profile page.
  */
 export default function AccountPage() {
   usePageTitle('Account');
@@ -25,10 +27,19 @@ export default function AccountPage() {
           <Link to="/profile" className="link link-primary">
             Edit profile
           </Link>
+          {user.role === 'moderator' && (
+            <>
+              {' · '}
+              <Link to="/moderation" className="link link-primary">
+                Moderation
+              </Link>
+            </>
+          )}
         </p>
       </div>
       <SessionsSection version={version} />
       <ChangePasswordSection onChanged={() => setVersion((v) => v + 1)} />
+      <BlockedSection />
       <DataSection />
     </div>
   );

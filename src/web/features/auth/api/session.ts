@@ -9,6 +9,10 @@ import { apiFetch, apiUrl } from '../../../lib/http.js';
 
 /** The signed-in user as the spec names it (SPEC.md §3 User). */
 export interface AppUser {
+  /** The user id (issue 19: own content, blocks). */
+  id: string;
+  /** `user` or `moderator` (issue 19). */
+  role: string;
   email: string;
   displayName: string;
   photoURL: string;
@@ -22,11 +26,19 @@ interface AuthUser {
   email: string;
   image?: string | null;
   emailVerified?: boolean;
+  role?: string | null;
 }
 
 /** Maps Better Auth's user to the spec's `{email, displayName, photoURL}`. */
 export function toAppUser(user: AuthUser): AppUser {
-  return { email: user.email, displayName: user.name, photoURL: user.image ?? '', emailVerified: user.emailVerified ?? false };
+  return {
+    id: user.id,
+    role: user.role ?? 'user',
+    email: user.email,
+    displayName: user.name,
+    photoURL: user.image ?? '',
+    emailVerified: user.emailVerified ?? false,
+  };
 }
 
 /** `GET /api/auth/get-session` → the current user, or null when signed out. */

@@ -8,6 +8,8 @@ import { Photo } from '../../../ui/Photo.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { RequestDialog } from '../../requests/components/RequestDialog.js';
+import { PersonStandingText } from '../../safety/components/PersonStandingText.js';
+import { SafetyActions } from '../../safety/components/SafetyActions.js';
 import { useFood } from '../api/foods.js';
 import { ClosedListingNotice } from '../components/ClosedListingNotice.js';
 import { FoodPhotos } from '../components/FoodPhotos.js';
@@ -64,6 +66,11 @@ export default function FoodDetailsPage() {
       <FoodPhotos food={food} />
       <div className="flex flex-col gap-5">
         <h1 className="text-3xl font-bold sm:text-4xl">{food.FoodName}</h1>
+        {food.Hidden && (
+          <p role="status" className="rounded-box border border-warning bg-warning/20 p-3">
+            <strong>Hidden from other people.</strong> {food.Hidden.Reason}
+          </p>
+        )}
         <p className="text-lg text-gray-700">{food.AdditionalNotes}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
           <dt className="font-semibold">Quantity</dt>
@@ -101,6 +108,14 @@ export default function FoodDetailsPage() {
               Donator
             </h2>
             <p className="text-lg font-medium">{food.Donator.Name}</p>
+            <PersonStandingText userId={food.Donator._id} />
+            <SafetyActions
+              type="food"
+              targetId={food._id}
+              label={food.FoodName}
+              person={food.Donator._id ? { id: food.Donator._id, name: food.Donator.Name } : undefined}
+              className="mt-1"
+            />
           </div>
         </section>
         {food.FoodStatus === 'Collected' || food.FoodStatus === 'Expired' ? (

@@ -4,6 +4,8 @@ import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
+import { FeedbackSection } from '../../safety/components/FeedbackSection.js';
+import { SafetyActions } from '../../safety/components/SafetyActions.js';
 import { useMessages, useSendMessage } from '../api/messages.js';
 
 /** Longest message (contract `MESSAGE_MAX`; not imported, it would bring zod into the bundle). */
@@ -57,11 +59,21 @@ export default function ConversationPage() {
                     {formatDateTime(m.SentAt)}
                   </time>
                 </div>
-                <div className={`chat-bubble whitespace-pre-wrap break-words ${m.Mine ? 'bg-indigo-700 text-white' : ''}`}>{m.Body}</div>
+                <div
+                  className={`chat-bubble whitespace-pre-wrap break-words ${m.Removed ? 'italic' : ''} ${m.Mine ? 'bg-indigo-700 text-white' : ''}`}
+                >
+                  {m.Body}
+                </div>
+                {!m.Mine && !m.Removed && m.Sender._id && (
+                  <div className="chat-footer">
+                    <SafetyActions type="message" targetId={m._id} label={`message from ${m.Sender.Name}`} person={{ id: m.Sender._id, name: m.Sender.Name }} />
+                  </div>
+                )}
               </li>
             ))}
           </ol>
           </div>
+          <FeedbackSection requestId={requestId} />
           <form onSubmit={submit} className="flex flex-col gap-2">
             <label htmlFor="message-body" className="font-medium">
               Message

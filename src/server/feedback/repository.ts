@@ -1,0 +1,89 @@
+/**
+ * Feedback after a hand-over (issue 19): once a request is Delivered, its donor
+ * and its requester may each rate the other once, Positive or Negative with an
+ * optional reason and a comment only moderators read. Publicly a person shows
+ * "N shares" (completed hand-overs) and, from 3 feedbacks on, "M% positive".
+ * `NEGATIVE_FEEDBACK_TO_QUEUE` negatives from distinct people within its days put
+ * the person on the moderation queue (an automatic report with no reporter).
+ */
+import { and, count, eq, gte, or, sql } from 'drizzle-orm';
+import type { FeedbackInput, FeedbackState, PersonStanding } from '../../contract/index.js';
+import type { Database } from '../db/client.js';
+import { feedback, reports, requests, users } from '../db/schema/index.js';
+import { NEGATIVE_FEEDBACK_TO_QUEUE } from '../http/limits.js';
+import { problem } from '../http/problem.js';
+import { requireParty } from '../messages/repository.js';
+
+/** Feedbacks a person needs before "M% positive" is shown. */
+export const FEEDBACKS_FOR_PERCENT = 3;
+
+/**
+ * Leaves `authorId`'s feedback on the other side of request `requestId`; one transaction.
+ * @throws 404 / 403 as `requireParty`, 409 not delivered yet or already given.
+ */
+export async function giveFeedback(db: Database, requestId: string, authorId: string, input: FeedbackInput & { Comment: string }): Promise<string> {
+  return db.transaction(async (tx) => {
+    const request = await requireParty(tx, requestId, authorId, true);
+    if (request.status !== 'Delivered') throw problem(409, 'Feedback opens once the food is delivered.');
+    const subjectId = request.donorId === authorId ? request.requesterId : request.donorId;
+    const [row] = await tx
+      .insert(feedback)
+      .values({ requestId, authorId, subjectId, rating: input.Rating, reason: input.Reason ?? null, comment: input.Comment })
+      .onConflictDoNothing()
+      .returning({ id: feedback.id });
+    if (!row) throw problem(409, 'You have already left feedback for this hand-over.');
+    if (input.Rating === 'Negative') await queueIfRepeatedlyNegative(tx, subjectId);
+    return row.id;
+  });
+}
+
+/** Puts `subjectId` on the moderation queue when enough distinct people rated them negative lately. */
+async function queueIfRepeatedlyNegative(tx: Database, subjectId: string): Promise<void> {
+  const since = sql`now() - make_interval(days => ${NEGATIVE_FEEDBACK_TO_QUEUE.days})`;
+  const recent = await tx
+    .select({ author: feedback.authorId, reason: feedback.reason, comment: feedback.comment, at: feedback.createdAt })
+    .from(feedback)
+    .where(and(eq(feedback.subjectId, subjectId), eq(feedback.rating, 'Negative'), gte(feedback.createdAt, since)));
+  if (new Set(recent.map((f) => f.author)).size < NEGATIVE_FEEDBACK_TO_QUEUE.count) return;
+  const [person] = await tx.select({ name: users.name, image: users.image }).from(users).where(eq(users.id, subjectId));
+  const snapshot = {
+    Name: person?.name ?? '',
+    Image: person?.image ?? '',
+    NegativeFeedback: recent.map((f) => ({ Reason: f.reason, Comment: f.comment, At: f.at.toISOString() })),
+  };
+  // One open automatic report per person (partial unique index): a later negative adds nothing.
+  await tx
+    .insert(reports)
+    .values({ reporterId: null, targetType: 'user', targetId: subjectId, targetUserId: subjectId, reason: 'NegativeFeedback', snapshot })
+    .onConflictDoNothing();
+}
+
+/** Whether `userId` has left, or may leave, feedback on request `requestId`. @throws as `requireParty`. */
+export async function feedbackState(db: Database, requestId: string, userId: string): Promise<FeedbackState> {
+  const request = await requireParty(db, requestId, userId);
+  const [given] = await db.select({ id: feedback.id }).from(feedback).where(and(eq(feedback.requestId, requestId), eq(feedback.authorId, userId)));
+  return { Given: Boolean(given), CanGive: !given && request.status === 'Delivered' };
+}
+
+/** A person's public standing. @throws 404 unknown person. */
+export async function standing(db: Database, userId: string): Promise<PersonStanding> {
+  const [person] = await db.select({ id: users.id, name: users.name, image: users.image }).from(users).where(eq(users.id, userId));
+  if (!person) throw problem(404, 'No person has this id.');
+  const [shares] = await db
+    .select({ n: count() })
+    .from(requests)
+    .where(and(eq(requests.status, 'Delivered'), or(eq(requests.donorId, userId), eq(requests.requesterId, userId))));
+  const [rated] = await db
+    .select({ n: count(), positive: sql<number>`count(*) filter (where ${feedback.rating} = 'Positive')`.mapWith(Number) })
+    .from(feedback)
+    .where(eq(feedback.subjectId, userId));
+  const total = rated?.n ?? 0;
+  return {
+    _id: person.id,
+    Name: person.name,
+    Image: person.image ?? '',
+    Shares: shares?.n ?? 0,
+    Feedbacks: total,
+    PositivePercent: total >= FEEDBACKS_FOR_PERCENT ? Math.round(((rated?.positive ?? 0) * 100) / total) : null,
+  };
+}

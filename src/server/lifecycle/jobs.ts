@@ -1,0 +1,100 @@
+/**
+ * The scheduled work of issue 16, run by every server process (plugin.ts): expiring
+ * listings past their date, the 1-hour pickup reminder and the "Was it collected?"
+ * question. Each job claims its rows with one conditional `UPDATE … RETURNING` in a
+ * transaction that also writes the notifications (and outbox mails): a second process
+ * running the same job skips or waits on the row locks, re-checks the condition and
+ * finds nothing, so each notice goes out exactly once however many processes run, and
+ * a restart simply runs the jobs again. Time comes from the `now` argument (the app's
+ * injectable clock), never from the database's clock.
+ */
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { LISTED_FOOD_STATUSES, OPEN_REQUEST_STATUSES } from '../../contract/index.js';
+import type { Database } from '../db/client.js';
+import { foods, listedStatus, requests } from '../db/schema/index.js';
+import { localToday } from '../lib/dates.js';
+import type { Notifier } from '../notifications/notifier.js';
+
+/** The reminder comes this long before `PickupAt` (issue 16). */
+export const REMINDER_BEFORE_MS = 60 * 60 * 1000;
+/** "Was it collected?" comes this long after `PickupAt`, or after acceptance without one (issue 16). */
+export const CHECK_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Listings one run of the expiry job takes at most (the next run takes the rest). */
+const BATCH = 100;
+
+/** What one run did: listings expired, reminders and questions sent. */
+export interface SweepResult {
+  expired: number;
+  reminded: number;
+  asked: number;
+}
+
+/**
+ * Listings still Available or Reserved whose expiry date is before `now`'s local date
+ * become `Expired`; the donor and every open requester are told.
+ */
+export async function expireListings(db: Database, now: Date, notifier: Notifier): Promise<number> {
+  const today = localToday(now);
+  return db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: foods.id })
+      .from(foods)
+      .where(and(listedStatus(foods.status), lt(foods.expiresOn, today)))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    const expired = await tx
+      .update(foods)
+      .set({ status: 'Expired', updatedAt: now })
+      .where(and(sql`${foods.id} in (${due})`, inArray(foods.status, LISTED_FOOD_STATUSES)))
+      .returning({ id: foods.id, name: foods.name, donorId: foods.donorId });
+    for (const food of expired) {
+      const open = await tx.select().from(requests).where(and(eq(requests.foodId, food.id), inArray(requests.status, OPEN_REQUEST_STATUSES)));
+      await notifier.foodExpired(tx, food, open);
+    }
+    return expired.length;
+  });
+}
+
+/** Accepted requests whose `PickupAt` is within the next hour get their reminder, once. */
+export async function remindPickups(db: Database, now: Date, notifier: Notifier): Promise<number> {
+  const from = now.toISOString();
+  const until = new Date(now.getTime() + REMINDER_BEFORE_MS).toISOString();
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(requests)
+      .set({ remindedAt: now })
+      .where(
+        and(
+          eq(requests.status, 'Accepted'),
+          isNull(requests.remindedAt),
+          sql`${requests.pickupAt} > ${from}::timestamptz and ${requests.pickupAt} <= ${until}::timestamptz`,
+        ),
+      )
+      .returning();
+    for (const r of rows) await notifier.pickupReminder(tx, r);
+    return rows.length;
+  });
+}
+
+/** Accepted requests 24 hours past their `PickupAt` (or acceptance) ask the donor "Was it collected?", once. */
+export async function askCollected(db: Database, now: Date, notifier: Notifier): Promise<number> {
+  const before = new Date(now.getTime() - CHECK_AFTER_MS).toISOString();
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(requests)
+      .set({ askedAt: now })
+      .where(and(eq(requests.status, 'Accepted'), isNull(requests.askedAt), sql`coalesce(${requests.pickupAt}, ${requests.acceptedAt}) <= ${before}::timestamptz`))
+      .returning();
+    for (const r of rows) await notifier.pickupCheck(tx, r);
+    return rows.length;
+  });
+}
+
+/** Runs the three jobs once at instant `now`. */
+export async function sweep(db: Database, now: Date, notifier: Notifier): Promise<SweepResult> {
+  return {
+    expired: await expireListings(db, now, notifier),
+    reminded: await remindPickups(db, now, notifier),
+    asked: await askCollected(db, now, notifier),
+  };
+}

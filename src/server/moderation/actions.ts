@@ -1,0 +1,163 @@
+/**
+ * Moderator actions (issue 19, `POST /api/moderation/actions`): dismiss reports,
+ * hide or restore a listing or message (its owner is told, with the reason), ban
+ * for 1, 7, 30 days or for good, unban, make a moderator. Roles and bans go
+ * through Better Auth's admin plugin (`auth.api.banUser` also deletes every session
+ * of the person, which ends their live streams); the rest of each action (its
+ * effects, the owner's notice or mail, the audit entry, the reports it resolves)
+ * is one transaction, after the plugin's call.
+ */
+import { APIError } from 'better-auth/api';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ModerationActionInput, ReportTarget } from '../../contract/index.js';
+import { authHeaders, type SessionUser } from '../auth/plugin.js';
+import { ROLES } from '../auth/roles.js';
+import type { Database } from '../db/client.js';
+import { foods, messages, reports, users } from '../db/schema/index.js';
+import { problem } from '../http/problem.js';
+import { enqueueMail } from '../outbox/outbox.js';
+import { notice, writeLog } from './audit.js';
+
+/** `donor_banned_until` of a ban for good: far enough to never end. */
+export const FOREVER = new Date('9999-12-31T00:00:00Z');
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Input = Required<Pick<ModerationActionInput, 'Action' | 'TargetType' | 'TargetId' | 'Reason'>> & { Days?: 1 | 7 | 30 };
+
+/** Resolves every open report of a target; returns how many. */
+async function resolveReports(tx: Database, type: ReportTarget, id: string): Promise<number> {
+  const done = await tx
+    .update(reports)
+    .set({ resolvedAt: new Date() })
+    .where(and(eq(reports.targetType, type), eq(reports.targetId, id), isNull(reports.resolvedAt)))
+    .returning({ id: reports.id });
+  return done.length;
+}
+
+/** Runs a Better Auth admin call, turning its refusals into problems. */
+async function viaPlugin(call: () => Promise<unknown>): Promise<void> {
+  try {
+    await call();
+  } catch (e) {
+    if (e instanceof APIError) throw problem(e.statusCode, (e.body as { message?: string } | undefined)?.message ?? e.message);
+    throw e;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Hides (`hide`) or restores a listing or message and tells its owner; returns whether it changed. */
+async function setHidden(tx: Database, type: ReportTarget, id: string, hide: boolean, reason: string): Promise<boolean> {
+  const missing = problem(404, `No ${type === 'food' ? 'food listing' : 'message'} has this id.`);
+  if (!UUID.test(id)) throw missing;
+  const values = hide ? { hiddenAt: new Date(), hiddenReason: reason } : { hiddenAt: null, hiddenReason: null };
+  if (type === 'food') {
+    const [row] = await tx.select().from(foods).where(eq(foods.id, id)).for('update');
+    if (!row) throw missing;
+    if ((row.hiddenAt !== null) === hide) return false;
+    await tx.update(foods).set(values).where(eq(foods.id, id));
+    await notice(
+      tx,
+      row.donorId,
+      hide ? `${row.name} was hidden by a moderator` : `${row.name} is shown again`,
+      hide ? `Reason: ${reason}` : `A moderator restored your listing. ${reason}`,
+      '/manage-my-foods',
+    );
+    return true;
+  }
+  const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
+  if (!row) throw missing;
+  if ((row.hiddenAt !== null) === hide) return false;
+  await tx.update(messages).set(values).where(eq(messages.id, id));
+  await notice(
+    tx,
+    row.senderId,
+    hide ? 'Your message was removed by a moderator' : 'Your message is shown again',
+    hide ? `Reason: ${reason}` : `A moderator restored your message. ${reason}`,
+    `/requests/${row.requestId}`,
+  );
+  return true;
+}
+
+/** The user a user-action names. @throws 400 for another target type, 404 unknown. */
+async function requireTargetUser(db: Database, input: Input) {
+  if (input.TargetType !== 'user') throw problem(400, `${input.Action} applies to people: send TargetType 'user'.`);
+  const [user] = await db.select().from(users).where(eq(users.id, input.TargetId));
+  if (!user) throw problem(404, 'No person has this id.');
+  return user;
+}
+
+/** The ban mail (through the outbox): why, and until when. */
+function banMail(to: string, name: string, reason: string, until: Date | null) {
+  const span = until ? `until ${until.toUTCString()}` : 'for good';
+  const text = `Hello ${name},\n\nA Plateful moderator suspended your account ${span}.\n\nReason: ${reason}\n\nWhile it is suspended you cannot sign in and your listings are hidden.\n`;
+  return { to, subject: 'Your Plateful account is suspended', text };
+}
+
+/**
+ * Carries out one moderator action as `moderator` (who sent `req`).
+ * @returns Mongo-style counts (`modifiedCount` 0 when nothing changed).
+ * @throws 400 action and target type do not go together, 404 unknown target.
+ */
+export async function moderate(app: FastifyInstance, req: FastifyRequest, moderator: SessionUser, input: Input) {
+  const db = app.db;
+  const actor = { id: moderator.id, name: moderator.name };
+  const log = (tx: Database) =>
+    writeLog(tx, { actor, action: input.Action, targetType: input.TargetType, targetId: input.TargetId, reason: input.Reason, days: input.Days });
+  const result = (changed: boolean) => ({ acknowledged: true as const, matchedCount: 1, modifiedCount: changed ? 1 : 0 });
+
+  switch (input.Action) {
+    case 'Dismiss':
+      return db.transaction(async (tx) => {
+        const resolved = await resolveReports(tx, input.TargetType, input.TargetId);
+        await log(tx);
+        return { acknowledged: true as const, matchedCount: resolved, modifiedCount: resolved };
+      });
+    case 'Hide':
+    case 'Restore': {
+      if (input.TargetType === 'user') throw problem(400, 'Only listings and messages are hidden or restored; ban a person instead.');
+      return db.transaction(async (tx) => {
+        const changed = await setHidden(tx, input.TargetType, input.TargetId, input.Action === 'Hide', input.Reason);
+        await resolveReports(tx, input.TargetType, input.TargetId);
+        await log(tx);
+        return result(changed);
+      });
+    }
+    case 'Ban': {
+      const user = await requireTargetUser(db, input);
+      const until = input.Days ? new Date(Date.now() + input.Days * DAY_MS) : null;
+      await viaPlugin(() =>
+        app.auth.api.banUser({
+          headers: authHeaders(req),
+          body: { userId: user.id, banReason: input.Reason, ...(input.Days ? { banExpiresIn: input.Days * 24 * 60 * 60 } : {}) },
+        }),
+      );
+      return db.transaction(async (tx) => {
+        await tx.update(foods).set({ donorBannedUntil: until ?? FOREVER }).where(eq(foods.donorId, user.id));
+        await enqueueMail(tx, banMail(user.email, user.name, input.Reason, until));
+        await resolveReports(tx, 'user', user.id);
+        await log(tx);
+        return result(true);
+      });
+    }
+    case 'Unban': {
+      const user = await requireTargetUser(db, input);
+      await viaPlugin(() => app.auth.api.unbanUser({ headers: authHeaders(req), body: { userId: user.id } }));
+      return db.transaction(async (tx) => {
+        await tx.update(foods).set({ donorBannedUntil: null }).where(eq(foods.donorId, user.id));
+        await log(tx);
+        return result(user.banned);
+      });
+    }
+    case 'MakeModerator': {
+      const user = await requireTargetUser(db, input);
+      await viaPlugin(() => app.auth.api.setRole({ headers: authHeaders(req), body: { userId: user.id, role: ROLES.moderator } }));
+      return db.transaction(async (tx) => {
+        await log(tx);
+        return result(user.role !== ROLES.moderator);
+      });
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Who sees which listing (issue 19), as SQL conditions any list query can add to
+ * its WHERE (they only read the listing's own row and the `blocks` index, so they
+ * compose with every order, search and distance filter) and as a check for one row.
+ *
+ * - A hidden listing (by a moderator, or by reports) and a listing of a currently
+ *   banned donor are left out of every list; one listing answers 404 to all but
+ *   its donor and moderators.
+ * - Blocks work both ways: neither person sees the other's listings.
+ */
+import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { SessionUser } from '../auth/plugin.js';
+import { isModeratorRole } from '../auth/roles.js';
+import type { Database } from '../db/client.js';
+import { blocks, foods } from '../db/schema/index.js';
+
+/** Conditions of a listing shown in public lists: not hidden, donor not banned now. */
+export function shownFoodConditions(): SQL[] {
+  return [sql`${foods.hiddenAt} is null`, sql`(${foods.donorBannedUntil} is null or ${foods.donorBannedUntil} <= now())`];
+}
+
+/** The condition "no block between `viewerId` (a value or placeholder) and the listing's donor", either way. */
+export function notBlockedCondition(viewerId: SQL | Placeholder | string): SQL {
+  return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${foods.donorId})
+    and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${foods.donorId} and ${blocks.blockedId} = ${viewerId})`;
+}
+
+/** True when a block exists between `a` and `b`, either way. */
+export async function isBlockedBetween(db: Database, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .limit(1);
+  return Boolean(row);
+}
+
+type FoodVisibility = Pick<typeof foods.$inferSelect, 'donorId' | 'hiddenAt' | 'donorBannedUntil'>;
+
+/** True when the listing is hidden from the public now (hidden, or its donor banned). */
+export function isFoodWithheld(row: FoodVisibility, now = new Date()): boolean {
+  return row.hiddenAt !== null || (row.donorBannedUntil !== null && row.donorBannedUntil > now);
+}
+
+/**
+ * Whether `viewer` may see one listing: its donor and moderators always; others
+ * not while it is withheld or a block stands between them and the donor.
+ */
+export async function canSeeFood(db: Database, row: FoodVisibility, viewer: SessionUser | null): Promise<boolean> {
+  if (viewer && (viewer.id === row.donorId || isModeratorRole(viewer.role))) return true;
+  if (isFoodWithheld(row)) return false;
+  return !viewer || !(await isBlockedBetween(db, viewer.id, row.donorId));
+}

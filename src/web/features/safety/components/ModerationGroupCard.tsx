@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import type { ModerationActionInput, ModerationGroup } from '../../../../contract/index.js';
+import { formatDateTime } from '../../../lib/datetime.js';
+import { toastSuccess } from '../../../lib/toast.js';
+import { useModerationAction } from '../api/safety.js';
+import { REASON_LABELS } from './ReportDialog.js';
+
+const KIND = { food: 'Listing', message: 'Message', user: 'Person' } as const;
+
+/** The snapshot's fields as label/value pairs (strings and numbers; nested lists as JSON). */
+function snapshotRows(snapshot: Record<string, unknown>): [string, string][] {
+  return Object.entries(snapshot).map(([k, v]) => [k, typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v)]);
+}
+
+/** What the group is about, in a few words. */
+function title(g: ModerationGroup): string {
+  const s = g.Reports[0]?.Snapshot ?? {};
+  if (g.TargetType === 'food') return `${KIND.food}: ${String(s.FoodName ?? g.TargetId)}`;
+  if (g.TargetType === 'message') return `${KIND.message} from ${String(s.SenderName ?? g.TargetUser.Name)}`;
+  return `${KIND.user}: ${g.TargetUser.Name}`;
+}
+
+/**
+ * One target of the moderation queue (issue 19): how often and why it was reported,
+ * the content as reported, and the actions: dismiss, hide or restore a listing or
+ * message, ban its owner for 1, 7 or 30 days or for good, unban, make a moderator.
+ * Every action carries the reason written in the box.
+ */
+export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
+  const id = useId();
+  const action = useModerationAction();
+  const [reason, setReason] = useState(`Reported: ${group.Reasons.map((r) => REASON_LABELS[r as keyof typeof REASON_LABELS] ?? r).join(', ')}`);
+  const heading = title(group);
+
+  function run(input: Omit<ModerationActionInput, 'Reason'>, done: string) {
+    action.mutate({ ...input, Reason: reason.trim() || 'No reason given' }, { onSuccess: () => toastSuccess(done) });
+  }
+  const onTarget = { TargetType: group.TargetType, TargetId: group.TargetId };
+  const onOwner = { TargetType: 'user' as const, TargetId: group.TargetUser._id };
+  const owner = group.TargetUser.Name;
+
+  return (
+    <article aria-labelledby={`${id}-h`} className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
+      <h2 id={`${id}-h`} className="text-xl font-bold break-words">
+        {heading}
+      </h2>
+      <p>
+        <strong>
+          {group.Count} {group.Count === 1 ? 'report' : 'reports'}
+        </strong>{' '}
+        · {group.Reasons.map((r) => REASON_LABELS[r as keyof typeof REASON_LABELS] ?? r).join(', ')}
+        {group.Hidden && ' · hidden now'}
+        {group.TargetUser.Banned && ` · ${owner} is banned`}
+      </p>
+      <p className="break-all text-sm">
+        Owner: {owner} ({group.TargetUser.Email}){group.TargetUser.Role === 'moderator' ? ' · moderator' : ''}
+      </p>
+      <details>
+        <summary className="cursor-pointer">Content as reported and each report</summary>
+        <ul className="mt-2 flex flex-col gap-3">
+          {group.Reports.map((r) => (
+            <li key={r._id} className="rounded-box bg-base-200 p-3 text-sm">
+              <p>
+                {REASON_LABELS[r.Reason as keyof typeof REASON_LABELS] ?? r.Reason} · <time dateTime={r.CreatedAt}>{formatDateTime(r.CreatedAt)}</time>
+              </p>
+              {r.Details && <p className="mt-1 whitespace-pre-wrap break-words">“{r.Details}”</p>}
+              <dl className="mt-2 grid grid-cols-1 gap-x-3 sm:grid-cols-[auto_1fr]">
+                {snapshotRows(r.Snapshot).map(([k, v]) => (
+                  <div key={k} className="contents">
+                    <dt className="font-semibold">{k}</dt>
+                    <dd className="break-words">{v}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-reason`} className="font-medium">
+          Reason for the action
+        </label>
+        <input id={`${id}-reason`} className="input input-bordered w-full" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
+      </div>
+      <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions on ${heading}`}>
+        <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onTarget, Action: 'Dismiss' }, 'Reports dismissed.')}>
+          Dismiss
+        </button>
+        {group.TargetType !== 'user' &&
+          (group.Hidden ? (
+            <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onTarget, Action: 'Restore' }, 'Restored.')}>
+              Restore
+            </button>
+          ) : (
+            <button type="button" className="btn btn-sm btn-warning" disabled={action.isPending} onClick={() => run({ ...onTarget, Action: 'Hide' }, 'Hidden.')}>
+              Hide
+            </button>
+          ))}
+        {group.TargetUser.Banned ? (
+          <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'Unban' }, `${owner} is unbanned.`)}>
+            Unban {owner}
+          </button>
+        ) : (
+          <>
+            {([1, 7, 30] as const).map((days) => (
+              <button
+                key={days}
+                type="button"
+                className="btn btn-sm btn-error"
+                disabled={action.isPending}
+                onClick={() => run({ ...onOwner, Action: 'Ban', Days: days }, `${owner} is banned for ${days} ${days === 1 ? 'day' : 'days'}.`)}
+              >
+                Ban {owner} {days} {days === 1 ? 'day' : 'days'}
+              </button>
+            ))}
+            <button type="button" className="btn btn-sm btn-error" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'Ban' }, `${owner} is banned for good.`)}>
+              Ban {owner} for good
+            </button>
+          </>
+        )}
+        {group.TargetType === 'user' && group.TargetUser.Role !== 'moderator' && (
+          <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'MakeModerator' }, `${owner} is a moderator now.`)}>
+            Make {owner} a moderator
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

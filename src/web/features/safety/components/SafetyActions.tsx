@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import type { ReportTarget } from '../../../../contract/index.js';
+import { toastSuccess } from '../../../lib/toast.js';
+import { confirmPopup } from '../../../ui/popups.js';
+import { useAuth } from '../../auth/useAuth.js';
+import { useBlock } from '../api/safety.js';
+import { ReportDialog } from './ReportDialog.js';
+
+/**
+ * 'Report' and 'Block' side by side (issue 19), for a listing, a message or a
+ * person; shown to signed-in users other than the owner. Blocking asks first and
+ * is silent: the other person is not told.
+ */
+export function SafetyActions({
+  type,
+  targetId,
+  label,
+  person,
+  className = '',
+}: {
+  type: ReportTarget;
+  targetId: string;
+  /** What is reported, as the dialog's title reads: "Report {label}". */
+  label: string;
+  /** The owner, whom 'Block' blocks. */
+  person?: { id: string; name: string };
+  className?: string;
+}) {
+  const { user } = useAuth();
+  const block = useBlock();
+  const [open, setOpen] = useState(false);
+  if (!user || !person || person.id === user.id) return null;
+
+  async function blockPerson() {
+    if (!person) return;
+    const answer = await confirmPopup({
+      title: `Block ${person.name}?`,
+      text: "You will no longer see each other's listings, request each other's food or write to each other. They are not told.",
+      confirmButtonText: 'Yes, block',
+    });
+    if (answer !== 'confirmed') return;
+    block.mutate(person.id, { onSuccess: () => toastSuccess(`${person.name} is blocked.`) });
+  }
+
+  return (
+    <div className={`flex gap-2 ${className}`}>
+      <button type="button" className="btn btn-ghost btn-xs underline" onClick={() => setOpen(true)} aria-label={`Report ${label}`}>
+        Report
+      </button>
+      <button type="button" className="btn btn-ghost btn-xs underline" onClick={() => void blockPerson()} aria-label={`Block ${person.name}`} disabled={block.isPending}>
+        Block
+      </button>
+      {open && <ReportDialog type={type} targetId={targetId} label={label} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}

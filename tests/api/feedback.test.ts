@@ -1,0 +1,84 @@
+// Issue 19, feedback after a hand-over: once Delivered, donor and requester each
+// rate the other once (Positive/Negative, optional reason, a comment only moderators
+// read); a person's public standing is "N shares" and, from 3 feedbacks on, the
+// share of positive ones; 3 negatives from distinct people within 30 days put the
+// person on the moderation queue.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, call, startApp, type Person, type TestApp } from './harness.js';
+import { delivered, listing, MODERATOR_EMAIL, person, request, SAFETY_ENV, signUpAs } from './safety-support.js';
+
+describe.each(BACKENDS)('feedback on %s', (backend) => {
+  let t: TestApp;
+  let mod: Person;
+  beforeAll(async () => {
+    t = await startApp(backend, SAFETY_ENV);
+    mod = await signUpAs(t.app, 'Mo Moderator', MODERATOR_EMAIL);
+  });
+  afterAll(() => t.close());
+
+  const give = (who: Person | null, requestId: string, body: Record<string, unknown>) => call(t.app, 'POST', `/api/requests/${requestId}/feedback`, who, body);
+
+  it('opens after Delivered, once per side, to the two parties only', async () => {
+    const donor = await person(t.app, 'Dora');
+    const requester = await person(t.app, 'Rafa');
+    const stranger = await person(t.app, 'Stan');
+    const pending = await request(t.app, requester, await listing(t.app, donor));
+    expect((await give(requester, pending, { Rating: 'Positive' })).statusCode).toBe(409);
+    expect((await call(t.app, 'GET', `/api/requests/${pending}/feedback`, requester)).json()).toEqual({ Given: false, CanGive: false });
+
+    const done = await delivered(t.app, donor, requester);
+    expect((await give(null, done, { Rating: 'Positive' })).statusCode).toBe(401);
+    expect((await give(stranger, done, { Rating: 'Positive' })).statusCode).toBe(403);
+    expect((await give(requester, done, { Rating: 'Great' })).statusCode).toBe(400);
+    expect((await give(requester, done, { Rating: 'Negative', Reason: 'Sleepy' })).statusCode).toBe(400);
+    expect((await call(t.app, 'GET', `/api/requests/${done}/feedback`, requester)).json()).toEqual({ Given: false, CanGive: true });
+    expect((await give(requester, done, { Rating: 'Positive', Comment: 'Lovely bread' })).statusCode).toBe(201);
+    const twice = await give(requester, done, { Rating: 'Negative' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detail).toBe('You have already left feedback for this hand-over.');
+    expect((await call(t.app, 'GET', `/api/requests/${done}/feedback`, requester)).json()).toEqual({ Given: true, CanGive: false });
+    expect((await give(donor, done, { Rating: 'Negative', Reason: 'Late' })).statusCode).toBe(201);
+  });
+
+  it('shows "N shares" always and the positive share from 3 feedbacks on; never the comments', async () => {
+    const donor = await person(t.app, 'Gina Giver');
+    const takers = [await person(t.app, 'T1'), await person(t.app, 'T2'), await person(t.app, 'T3')];
+    const done: string[] = [];
+    for (const p of takers) done.push(await delivered(t.app, donor, p));
+    await give(takers[0]!, done[0]!, { Rating: 'Positive', Comment: 'secret praise' });
+    await give(takers[1]!, done[1]!, { Rating: 'Positive' });
+    expect((await call(t.app, 'GET', `/api/people/${(await standingId(donor))}`)).json()).toMatchObject({ Name: 'Gina Giver', Shares: 3, Feedbacks: 2, PositivePercent: null });
+    await give(takers[2]!, done[2]!, { Rating: 'Negative', Reason: 'Rude' });
+    const s = await call(t.app, 'GET', `/api/people/${await standingId(donor)}`);
+    expect(s.json()).toMatchObject({ Shares: 3, Feedbacks: 3, PositivePercent: 67 });
+    expect(s.body).not.toContain('secret praise');
+    expect((await call(t.app, 'GET', '/api/people/nobody')).statusCode).toBe(404);
+  });
+
+  it('puts a person on the moderation queue at 3 negatives from distinct people within 30 days, with the private comments', async () => {
+    const rude = await person(t.app, 'Rick Rude');
+    const victims = [await person(t.app, 'N1'), await person(t.app, 'N2'), await person(t.app, 'N3')];
+    const rudeId = await standingId(rude);
+    const queued = async () =>
+      ((await call(t.app, 'GET', '/api/moderation/reports', mod)).json() as { TargetType: string; TargetId: string; Reasons: string[]; Reports: { Snapshot: { NegativeFeedback: { Comment: string }[] } }[] }[]).find(
+        (g) => g.TargetType === 'user' && g.TargetId === rudeId,
+      );
+    // Two negatives by the same person count once.
+    const first = await delivered(t.app, victims[0]!, rude);
+    const again = await delivered(t.app, victims[0]!, rude, 'More bread');
+    await give(victims[0]!, first, { Rating: 'Negative', Reason: 'NoShow' });
+    await give(victims[0]!, again, { Rating: 'Negative', Reason: 'NoShow' });
+    await give(victims[1]!, await delivered(t.app, victims[1]!, rude), { Rating: 'Negative', Reason: 'Rude', Comment: 'Shouted at me' });
+    expect(await queued()).toBeUndefined();
+    await give(victims[2]!, await delivered(t.app, victims[2]!, rude), { Rating: 'Negative', Reason: 'Late' });
+    const group = (await queued())!;
+    expect(group.Reasons).toEqual(['NegativeFeedback']);
+    expect(group.Reports[0]!.Snapshot.NegativeFeedback.map((f) => f.Comment)).toContain('Shouted at me');
+  });
+
+  /** The user id of `p`, as the API shows it on their requests. */
+  async function standingId(p: Person): Promise<string> {
+    const s = (await call(t.app, 'GET', '/api/auth/get-session', p)).json();
+    return s.user.id;
+  }
+});

@@ -1,0 +1,153 @@
+// Issue 19 in the browser: a user reports a listing, a moderator signs in, sees it
+// on /moderation and hides it; the donor is told; a fresh visitor no longer finds
+// it; others get the 404 page at /moderation; blocking hides listings both ways and
+// the Account page lists the blocked person with 'Unblock'. Axe-clean at 375 and 1280 px.
+import { expect, request, test, type Browser, type Page } from '@playwright/test';
+import { MODERATOR_EMAIL } from '../support/e2e-env.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { baseURL, isoInDays, newPerson, signInAs, type Person } from './support/world.js';
+
+const MODERATOR_PASSWORD = 'moderate-1234';
+
+/** Registers the ADMIN_EMAILS account once (through the API, as sign-up would). */
+async function registerModerator(): Promise<void> {
+  const api = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.250' } });
+  const res = await api.post('/api/auth/sign-up/email', { data: { name: 'Mo Moderator', email: MODERATOR_EMAIL, password: MODERATOR_PASSWORD, image: `${baseURL()}/images/demo/donor-ben.svg` } });
+  expect(res.ok(), await res.text()).toBe(true);
+  await api.dispose();
+}
+
+/** A listing of `donor` named `name`; returns its id. */
+async function listing(donor: Awaited<ReturnType<typeof newPerson>>, name: string): Promise<string> {
+  const res = await donor.api.post('/api/foods', {
+    data: {
+      FoodName: name,
+      FoodImage: `${baseURL()}/images/demo/fresh-apples.svg`,
+      FoodQuantity: 2,
+      PickupLocation: '3 Oak Road',
+      ExpiredDateTime: isoInDays(5),
+      AdditionalNotes: 'Fresh today.',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { insertedId: string }).insertedId;
+}
+
+/** A page of its own (cookies apart) for `person`, or for a fresh visitor. */
+async function pageFor(browser: Browser, person?: Person): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  if (person) await signInAs(page, person);
+  return page;
+}
+
+/** Searches the available foods for `name`; resolves with how many cards match. */
+async function findOnList(page: Page, name: string) {
+  await page.goto(`/available-foods?search=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+  return page.getByText(name, { exact: true });
+}
+
+async function axeAtBothWidths(page: Page) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+  }
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(registerModerator);
+
+test('a report reaches the moderator, who hides the listing; the donor is told; a fresh visitor no longer finds it', async ({ browser }) => {
+  const donor = await newPerson('Dina Donor');
+  const reporter = await newPerson('Remy Reporter');
+  const name = `Dubious Dumplings ${Date.now().toString(36)}`;
+  const foodId = await listing(donor, name);
+
+  // The reporter reports the listing from its detail page.
+  const r = await pageFor(browser, reporter);
+  await r.goto(`/food/${foodId}`);
+  await expect(r.getByRole('heading', { name })).toBeVisible();
+  await r.getByRole('button', { name: `Report ${name}` }).click();
+  const dialog = r.getByRole('dialog', { name: `Report ${name}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Reason').selectOption('UnsafeFood');
+  await dialog.getByLabel('Details (optional)').fill('Smelled off at pickup.');
+  await axeAtBothWidths(r);
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(r.getByText('Thank you. A moderator will look at it.')).toBeVisible();
+  // Others see the 404 page at /moderation.
+  await r.goto('/moderation');
+  await expect(r.getByRole('heading', { name: '404 - PAGE NOT FOUND' })).toBeVisible();
+
+  // The moderator signs in and finds it on /moderation.
+  const m = await pageFor(browser);
+  await m.goto('/login');
+  await m.getByLabel('Email').fill(MODERATOR_EMAIL);
+  await m.getByLabel('Password').fill(MODERATOR_PASSWORD);
+  await m.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(m.getByText('Login Successful')).toBeVisible();
+  await m.goto('/moderation');
+  const card = m.getByRole('article', { name: `Listing: ${name}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('1 report')).toBeVisible();
+  await card.getByText('Content as reported and each report').click();
+  await expect(card.getByText('“Smelled off at pickup.”')).toBeVisible();
+  await axeAtBothWidths(m);
+  await card.getByLabel('Reason for the action').fill('Unsafe food reported');
+  await card.getByRole('button', { name: 'Hide' }).click();
+  await expect(m.getByText('Hidden.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await m.goto('/moderation/log');
+  await expect(m.getByRole('cell', { name: 'Unsafe food reported' })).toBeVisible();
+  await axeAtBothWidths(m);
+
+  // The donor sees the notice.
+  const d = await pageFor(browser, donor);
+  await d.goto('/notifications');
+  await expect(d.getByText(`${name} was hidden by a moderator`)).toBeVisible();
+  await expect(d.getByText('Reason: Unsafe food reported')).toBeVisible();
+  await d.goto(`/food/${foodId}`);
+  await expect(d.getByText('Hidden from other people.')).toBeVisible();
+  await d.goto('/manage-my-foods');
+  await expect(d.getByText('Hidden: Unsafe food reported')).toBeVisible();
+
+  // A fresh visitor no longer finds it, in the list or by its link.
+  const v = await pageFor(browser);
+  await expect(await findOnList(v, name)).toHaveCount(0);
+  await v.goto(`/food/${foodId}`);
+  await expect(v.getByText('This food was not found.', { exact: false })).toBeVisible();
+});
+
+test('blocking hides listings both ways; the Account page lists the blocked person with Unblock', async ({ browser }) => {
+  const ada = await newPerson('Ada Blocker');
+  const bo = await newPerson('Bo Blocked');
+  const adaFood = `Ada Artichokes ${Date.now().toString(36)}`;
+  const boFood = `Bo Broccoli ${Date.now().toString(36)}`;
+  await listing(ada, adaFood);
+  const boFoodId = await listing(bo, boFood);
+
+  const a = await pageFor(browser, ada);
+  await a.goto(`/food/${boFoodId}`);
+  await a.getByRole('button', { name: 'Block Bo Blocked' }).click();
+  await a.getByRole('button', { name: 'Yes, block' }).click();
+  await expect(a.getByText('Bo Blocked is blocked.')).toBeVisible();
+  await expect(await findOnList(a, boFood)).toHaveCount(0);
+
+  const b = await pageFor(browser, bo);
+  await expect(await findOnList(b, adaFood)).toHaveCount(0);
+  // Someone else still sees both.
+  const c = await pageFor(browser);
+  await expect(await findOnList(c, adaFood)).toHaveCount(1);
+  await expect(await findOnList(c, boFood)).toHaveCount(1);
+
+  await a.goto('/account');
+  const blocked = a.getByRole('region', { name: 'Blocked people' });
+  await expect(blocked.getByText('Bo Blocked')).toBeVisible();
+  await axeAtBothWidths(a);
+  await blocked.getByRole('button', { name: 'Unblock Bo Blocked' }).click();
+  await expect(a.getByText('Bo Blocked is unblocked.')).toBeVisible();
+  await expect(blocked.getByText('You have not blocked anyone.')).toBeVisible();
+  await expect(await findOnList(a, boFood)).toHaveCount(1);
+});
