@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
-import { APP_PORT, CLIENT_ORIGIN, IDENTITY_ENV, MODERATOR_EMAIL, OIDC_PORT } from './tests/support/e2e-env.js';
+import { APP_PORT, CLIENT_ORIGIN, IDENTITY_ENV, MODERATOR_EMAIL, OIDC_PORT, TILE_URL } from './tests/support/e2e-env.js';
 
 const PORT = APP_PORT;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'plateful-e2e-'));
@@ -53,7 +53,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       // NODE_ENV=test only for PUSH_ALLOW_PRIVATE: push.spec.ts's push service listens on loopback with a self-signed certificate.
-      env: { NODE_ENV: 'test', PUSH_ALLOW_PRIVATE: 'true', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CORS_ORIGINS: CLIENT_ORIGIN, TRUST_PROXY: 'loopback', ADMIN_EMAILS: MODERATOR_EMAIL, ...IDENTITY_ENV },
+      env: { NODE_ENV: 'test', PUSH_ALLOW_PRIVATE: 'true', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CORS_ORIGINS: CLIENT_ORIGIN, TRUST_PROXY: 'loopback', MAP_TILE_URL: TILE_URL, ADMIN_EMAILS: MODERATOR_EMAIL, ...IDENTITY_ENV },
     },
   ],
 });

@@ -95,6 +95,8 @@ export function startPlateful(env: Record<string, string>): Child {
 export async function apiBenchmark(seconds = 10): Promise<Record<string, string | number>[]> {
   const id = await availableFoodId();
   const search = '/api/foods?sortByDate=dec&search=tomato&limit=24';
+  // Issue "Near me": central Berlin, the densest town of the fixture (about 8 000 listings within 5 km).
+  const near = '/api/foods?sortByDate=dec&near=52.52,13.405&radiusKm=5&sortByDistance=true&limit=24';
   // [name, path, connections, seconds]: the last row is the search of one visitor at a time.
   const queries: [string, string, number, number][] = [
     ['featured (quantity, limit 6)', '/api/foods?sortByQuantity=true&limit=6', 50, seconds],
@@ -102,6 +104,8 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
     ['search "tomato" (limit 24)', search, 50, seconds],
     ['detail', `/api/foods/${id}`, 50, seconds],
     ['search "tomato", 1 connection', search, 1, Math.ceil(seconds / 2)],
+    ['near 5 km, by distance (limit 24)', near, 50, seconds],
+    ['near 5 km, by distance, 1 connection', near, 1, Math.ceil(seconds / 2)],
   ];
   const servers: Child[] = [];
   try {

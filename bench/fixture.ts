@@ -10,6 +10,9 @@
  * listings' statuses as issue 16 leaves them: 1 in 10 Collected, 1 in 10 Reserved,
  * those past their date Expired, the rest Available; one request per listing on
  * `requests` listings, collected and reserved ones first (Delivered, Accepted), then Pending.
+ * Points (issue "Near me"): every listing lies in Germany, around one of 24 towns
+ * chosen in proportion to their population, up to about 20 km from its centre
+ * (denser near it); the public point is 200–500 m from the exact one.
  */
 
 /** Counts of the fixture. */
@@ -32,6 +35,33 @@ const FOODS = [
 
 const textArray = (items: string[]) => `(array[${items.map((w) => `'${w}'`).join(',')}])`;
 
+/** German towns [lat, lng, population in thousands] the fixture's listings cluster around. */
+const TOWNS: [number, number, number][] = [
+  [52.52, 13.405, 3645], [53.551, 9.994, 1841], [48.137, 11.575, 1472], [50.938, 6.96, 1086],
+  [50.11, 8.682, 753], [48.776, 9.183, 635], [51.228, 6.773, 619], [51.514, 7.465, 588],
+  [51.456, 7.012, 583], [51.34, 12.375, 587], [53.079, 8.801, 567], [51.05, 13.738, 556],
+  [52.376, 9.732, 536], [49.452, 11.077, 518], [51.435, 6.762, 498], [51.482, 7.216, 365],
+  [51.256, 7.151, 355], [52.021, 8.532, 334], [50.737, 7.098, 327], [51.962, 7.626, 315],
+  [49.006, 8.404, 308], [49.487, 8.466, 309], [48.371, 10.898, 296], [54.323, 10.123, 247],
+];
+
+/**
+ * A `WITH` clause of the towns (`towns(town, tlat, tlng)`) and of 1000 slots each
+ * holding a town in proportion to its population (`slots(slot, town)`, slot 0..999).
+ */
+function townsClause(): string {
+  const total = TOWNS.reduce((sum, t) => sum + t[2], 0);
+  const slots: number[] = [];
+  let acc = 0;
+  TOWNS.forEach((t, k) => {
+    acc += t[2];
+    while (slots.length < Math.round((acc / total) * 1000)) slots.push(k + 1);
+  });
+  const values = TOWNS.map((t, k) => `(${k + 1}, ${t[0]}::float8, ${t[1]}::float8)`).join(', ');
+  return `with towns(town, tlat, tlng) as (values ${values}),
+          slots(slot, town) as (select (n - 1)::int, t from unnest(array[${slots.join(',')}]) with ordinality as u(t, n))`;
+}
+
 /** The SQL statements that load the fixture into a migrated, empty Plateful database, in order. */
 export function fixtureStatements(size: FixtureSize): string[] {
   return [
@@ -53,6 +83,21 @@ export function fixtureStatements(size: FixtureSize): string[] {
             case when i % 10 = 0 then 'Collected' when i % 10 = 1 then 'Reserved'
                  when (i * 37) % 395 - 30 < 0 then 'Expired' else 'Available' end
      from generate_series(1, ${size.foods}) i`,
+    // Issue "Near me": a GiST index built once over 100 000 points takes a fraction of
+    // 100 000 single insertions into it; the same index as migration places_earth.
+    'drop index foods_public_point_idx',
+    `${townsClause()}
+     update foods set lat = p.lat, lng = p.lng,
+            public_lat = p.lat + 0.0031 * cos(p.b), public_lng = p.lng + 0.0031 * sin(p.b) / cos(radians(p.lat))
+     from (select f.id,
+                  tlat + power(((i::bigint * 104729) % 1000)::float8 / 1000, 1.5) * 0.18 * cos(radians((i * 7907) % 360)) as lat,
+                  tlng + power(((i::bigint * 104729) % 1000)::float8 / 1000, 1.5) * 0.27 * sin(radians((i * 7907) % 360)) as lng,
+                  radians((i * 137) % 360) as b
+           from (select id, row_number() over (order by id) as i from foods) f
+           join slots on slots.slot = (f.i * 6007) % 1000
+           join towns using (town)) p
+     where foods.id = p.id`,
+    'create index foods_public_point_idx on foods using gist (public_earth)',
     `insert into requests (food_id, food_name, food_image, pickup_location, expires_on,
                            donor_id, donor_name, donor_image, donor_email, notes, donation_money,
                            requester_id, requester_name, requester_image, requester_email, requested_at, status)

@@ -1,6 +1,6 @@
 /**
- * The baseline of the API benchmark: the same four reads as Plateful's
- * `GET /api/foods` (featured, list by date, search) and `GET /api/foods/{id}`,
+ * The baseline of the API benchmark: the same reads as Plateful's
+ * `GET /api/foods` (featured, list by date, search, near by distance) and `GET /api/foods/{id}`,
  * answered by a bare node:http server over node-postgres (unnamed statements, so
  * PostgreSQL plans each with its values, as Drizzle's are) and no framework, validation, session lookup or security headers.
  * What the hardware does with this is the ceiling Plateful is compared against.
@@ -40,6 +40,23 @@ async function answer(url: URL): Promise<unknown> {
   const q = url.searchParams;
   const limit = Math.min(Number(q.get('limit') ?? 1000), 1000);
   const search = q.get('search');
+  const near = q.get('near')?.split(',').map(Number);
+  if (near && q.get('sortByDistance')) {
+    // Issue "Near me": the GiST index on the public points, nearest first (KNN), as Plateful's lists.ts.
+    const radius = Number(q.get('radiusKm') ?? 10) * 1000;
+    const chord = 2 * 6378168 * Math.sin(radius / (2 * 6378168));
+    const { rows } = await pool.query({
+      text: `select ${COLUMNS}, public_lat, public_lng, foods.public_earth <-> ll_to_earth($2, $3) as chord from foods
+             where expires_on >= $1 and earth_box(ll_to_earth($2, $3), $4) @> foods.public_earth and foods.public_earth <-> ll_to_earth($2, $3) <= $5
+             order by foods.public_earth <-> ll_to_earth($2, $3) limit $6`,
+      values: [today(), near[0], near[1], radius, chord, limit],
+    });
+    return rows.map((r) => ({
+      ...toFood(r),
+      Location: { Lat: r.public_lat, Lng: r.public_lng, Approximate: true },
+      DistanceKm: Math.round((2 * 6378168 * Math.asin(Number(r.chord) / (2 * 6378168))) / 100) / 10,
+    }));
+  }
   const { rows } = q.get('sortByQuantity')
     ? await pool.query({
                 text: `select ${COLUMNS} from foods where expires_on >= $1 order by foods.quantity desc, foods.id desc limit $2`,

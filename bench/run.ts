@@ -65,6 +65,7 @@ const num = (v: string | number | undefined) => parseFloat(String(v));
 const row = (name: string) => api.find((r) => String(r.query).startsWith(name))!;
 const search = row('search "tomato" (limit 24)');
 const searchAlone = row('search "tomato", 1 connection');
+const nearAlone = row('near 5 km, by distance, 1 connection');
 const home = weight.find((r) => r.route === '/')!;
 const heaviest = weight.filter((r) => r.route !== '/').reduce((a, b) => (num(b['JS gzip']) > num(a['JS gzip']) ? b : a));
 const restart = num(cold[1]!.median);
@@ -86,6 +87,7 @@ printTable('Targets', [
   { target: 'invalidation delay < 50 ms (p95)', measured: String(invalidation[0]!.p95), result: verdict(num(invalidation[0]!.p95) < 50) },
   { target: 'search p95 < 20 ms at 100k (50 connections)', measured: String(search.p95), result: verdict(num(search.p95) < 20) },
   { target: 'search p95 < 20 ms at 100k (1 connection)', measured: String(searchAlone.p95), result: verdict(num(searchAlone.p95) < 20) },
+  { target: 'near 5 km + distance sort p95 < 20 ms at 100k (1 connection)', measured: String(nearAlone.p95), result: verdict(num(nearAlone.p95) < 20) },
   { target: 'home initial JS gzip ≤ 80 KB', measured: String(home['JS gzip']), result: verdict(num(home['JS gzip']) <= 80) },
   { target: 'every other route initial JS gzip ≤ 100 KB', measured: `${heaviest.route} ${heaviest['JS gzip']}`, result: verdict(num(heaviest['JS gzip']) <= 100) },
   { target: 'first start, empty embedded database ≤ 3 s', measured: `${(first / 1000).toFixed(2)} s`, result: verdict(first <= 3000) },

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { CalendarDate, FOOD_STATUSES, HttpUrl, LIMITS, Person, noNul, requiredLine, requiredText } from './common.js';
 import { FOOD_GALLERY_MAX } from './images.js';
+import { PLACES } from './limits.js';
+import { Location, LocationInput, parseLatLng } from './places.js';
 
 /**
  * Body of `POST /foods` and `PUT /foods/{id}`. `Donator` and `_id` are accepted
@@ -27,6 +29,11 @@ export const FoodInput = z.strictObject({
    * listing keeps its gallery (clients of the spec do not know the field); `[]` clears it.
    */
   FoodGallery: z.array(HttpUrl).max(FOOD_GALLERY_MAX, { error: `must hold at most ${FOOD_GALLERY_MAX} URLs` }).optional(),
+  /**
+   * Issue "Near me": the pickup point. Absent on `PUT`: the listing keeps its point
+   * (clients of the spec do not know the field); `null` removes it.
+   */
+  Location: LocationInput.nullable().optional(),
   /**
    * Issue 16: "Approximate weight (kg)" of the whole listing, optional (impact figures).
    * Absent on `PUT` keeps the listing's weight; null or '' clears it.
@@ -59,6 +66,10 @@ export const Food = z.object({
   /** Issue 12: the listing's further photos; left out when it has none. */
   FoodGallery: z.array(z.string()).optional(),
   Donator,
+  /** Issue "Near me": the listing's point, when it has one (see `Location`). */
+  Location: Location.optional(),
+  /** Issue "Near me": km from `near` to the public point, to 0.1 km; only on `near` searches. */
+  DistanceKm: z.number().optional(),
   /** Issue 16: `Available`, `Reserved`, `Collected` or `Expired`. */
   FoodStatus,
   /** Issue 16: the donor's approximate weight in kg; left out when none was given. */
@@ -77,10 +88,11 @@ export const FOODS_MAX_LIMIT = 100;
 
 /**
  * A keyset cursor: the last row's sort key and id, `{key}_{id}`, where the key is
- * the expiry date `YYYY-MM-DD` (date orders) or the quantity (`sortByQuantity`).
+ * the expiry date `YYYY-MM-DD` (date orders), the quantity (`sortByQuantity`) or
+ * the distance in metres followed by `m` (`sortByDistance`).
  * The server hands it out in `X-Next-Cursor`; clients pass it back unchanged.
  */
-const CURSOR_RE = /^(\d{4}-\d{2}-\d{2}|\d{1,9})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const CURSOR_RE = /^(\d{4}-\d{2}-\d{2}|\d{1,9}|[0-9.e+-]{1,30}m)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** Parses a cursor made by {@link makeFoodsCursor}; undefined when malformed. */
 export function parseFoodsCursor(cursor: string): { key: string; id: string } | undefined {
@@ -128,6 +140,19 @@ export const FoodsQuery = z
       .optional(),
     email: z.string().trim().max(LIMITS.email).optional(),
     limit: z.coerce.number().int().min(1).max(FOODS_MAX_LIMIT).optional(),
+    /** Issue "Near me": `lat,lng`; only listings within `radiusKm` of it. */
+    near: z
+      .string()
+      .max(64)
+      .refine((v) => parseLatLng(v) !== undefined, { error: 'must be lat,lng in degrees (latitude -90..90, longitude -180..180)' })
+      .transform((v) => parseLatLng(v)!)
+      .optional(),
+    radiusKm: z.coerce
+      .number({ error: 'must be a number of km' })
+      .min(PLACES.radiusMinKm, { error: `must be at least ${PLACES.radiusMinKm}` })
+      .max(PLACES.radiusMaxKm, { error: `must be at most ${PLACES.radiusMaxKm}` })
+      .optional(),
+    sortByDistance: flag.optional(),
     cursor: z
       .string()
       .max(64)
@@ -135,11 +160,21 @@ export const FoodsQuery = z
       .optional(),
   })
   .superRefine((q, ctx) => {
+    if (q.near === undefined) {
+      if (q.radiusKm !== undefined) ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: 'needs near' });
+      if (q.sortByDistance) ctx.addIssue({ code: 'custom', path: ['sortByDistance'], message: 'needs near' });
+    }
     const parsed = q.cursor === undefined ? undefined : parseFoodsCursor(q.cursor);
     if (!parsed) return;
-    const byQuantity = Boolean(q.sortByQuantity) && q.email === undefined;
-    if (byQuantity !== /^\d+$/.test(parsed.key)) {
-      ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'belongs to a different sort order' });
-    }
+    const kind = foodsOrderKind(q);
+    const keyKind = parsed.key.endsWith('m') ? 'distance' : /^\d+$/.test(parsed.key) ? 'quantity' : 'date';
+    if (kind !== keyKind) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'belongs to a different sort order' });
   });
+
+/** Which key orders a `GET /foods` answer: distance (`near` + `sortByDistance`, before any other), quantity, or date. */
+function foodsOrderKind(q: { email?: string; sortByQuantity?: boolean; sortByDistance?: boolean; near?: unknown }) {
+  if (q.email !== undefined) return 'date';
+  if (q.sortByDistance && q.near !== undefined) return 'distance';
+  return q.sortByQuantity ? 'quantity' : 'date';
+}
 export type FoodsQuery = z.input<typeof FoodsQuery>;

@@ -11,6 +11,7 @@ export * from './session.js';
 export * from './account.js';
 export * from './messages.js';
 export * from './notifications.js';
+export * from './places.js';
 export * from './moderation.js';
 export * from './push.js';
 export * from './impact.js';

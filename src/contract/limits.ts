@@ -52,6 +52,18 @@ export const LISTED_FOOD_STATUSES = ['Available', 'Reserved'] as const;
  */
 export const DONOR_EMAIL_STATUSES = ['Accepted', 'Delivered'] as const satisfies ReadonlyArray<(typeof REQUEST_STATUSES)[number]>;
 
+/** Issue "Near me": search radius (km), place-name queries and answers. */
+export const PLACES = {
+  radiusMinKm: 1,
+  radiusMaxKm: 50,
+  /** Radius of `near` when `radiusKm` is absent. */
+  radiusDefaultKm: 10,
+  queryMin: 3,
+  queryMax: 100,
+  /** Most places one `GET /api/places` answers. */
+  results: 10,
+} as const;
+
 /** Issue 19: why something is reported. `Other` needs details. */
 export const REPORT_REASONS = ['Spam', 'Selling', 'UnsafeFood', 'Harassment', 'NoShow', 'PersonalInformation', 'Other'] as const;
 /** Issue 19: what can be reported. */

@@ -52,6 +52,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { messageRoutes } from './messages/routes.js';
 import { createNotifier, type Notifier } from './notifications/notifier.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { placeRoutes } from './places/routes.js';
 import { requestRoutes } from './requests/routes.js';
 import { sessionRoutes } from './session/routes.js';
 
@@ -135,7 +136,8 @@ export async function buildApp(
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Donors link food photos from anywhere on the web (SPEC.md §2 Food Image URL).
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        // Issue "Near me": the map tile origin is named too, so it stays allowed if photos are narrowed.
+        imgSrc: ["'self'", 'data:', 'https:', 'http:', config.map.tileOrigin],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
@@ -179,6 +181,7 @@ export async function buildApp(
   await app.register(healthRoutes, { ping: handle.ping });
   await app.register(sessionRoutes, { config });
   await app.register(foodRoutes, { config });
+  await app.register(placeRoutes, { config });
   await app.register(imageRoutes, { config });
   await app.register(imageCleanupPlugin);
   await app.register(requestRoutes);

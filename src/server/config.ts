@@ -48,6 +48,16 @@ const EnvSchema = z.object({
   DB_POOL_TIMEOUT_MS: millis(3000),
   REQUEST_TIMEOUT_MS: millis(20_000),
   SHUTDOWN_TIMEOUT_MS: millis(10_000),
+  GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  GEOCODER_KIND: z.enum(['photon', 'nominatim']).default('photon'),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, { error: 'must be an http(s) URL template with {z}, {x} and {y}' })
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z
+    .string()
+    .min(1)
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   EVENT_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(10),
   EVENT_STREAMS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(50),
   NEW_REQUEST_MAIL_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(86_400_000).default(120_000),
@@ -105,6 +115,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may take to finish, ms. */
   shutdownTimeoutMs: number;
+  /** Issue "Near me": the online geocoder (`GEOCODER_URL`), when set; its User-Agent names this instance. */
+  geocoder?: { url: string; kind: 'photon' | 'nominatim'; userAgent: string };
+  /** Map tiles (`MAP_TILE_URL`, `MAP_ATTRIBUTION`); `tileOrigin` is what the Content-Security-Policy allows. */
+  map: { tileUrl: string; attribution: string; tileOrigin: string };
   /** Open `/api/events` streams per person, all processes together; the oldest close past it (issue 17). */
   eventStreamsPerUser: number;
   /** Open `/api/events` streams per client address (issue 17). */
@@ -214,6 +228,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolTimeoutMs: e.DB_POOL_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    geocoder: e.GEOCODER_URL
+      ? { url: e.GEOCODER_URL, kind: e.GEOCODER_KIND, userAgent: `Plateful (${publicUrl})` }
+      : undefined,
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, tileOrigin: tileOrigin(e.MAP_TILE_URL) },
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
     newRequestMailDelayMs: e.NEW_REQUEST_MAIL_DELAY_MS,
@@ -239,6 +257,12 @@ function readOrCreateSecret(dir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The origin of a tile URL template (`https://{s}.tile.example/…` keeps its `{s}` as `*`). */
+function tileOrigin(template: string): string {
+  const m = /^(https?:\/\/[^/]+)/.exec(template)!;
+  return m[1]!.replace(/\{s\}/, '*');
 }
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];

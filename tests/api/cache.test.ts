@@ -106,6 +106,18 @@ describe.each(BACKENDS)('public answer cache on %s', (backend) => {
     await t.app.db.execute(sql`update foods set quantity = 42 where id = ${id}`);
     await within(2000, async () => (await anon(t.app, `/api/foods/${id}`)).json().FoodQuantity === 42);
   });
+
+  it('serves the community impact figures from the cache and shows a delivery at once', async () => {
+    const before = await cached(t.app, '/api/impact');
+    expect(before.headers['x-cache']).toBe('HIT');
+    const id = await create('Cache Turnips');
+    const requested = await call(t.app, 'POST', '/api/requests', requester, { FoodId: id, AdditionalNotes: '', DonationMoney: '' });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const delivered = await call(t.app, 'PATCH', `/api/requests/${requested.json().insertedId}`, donor, { Status: 'Delivered' });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const after = await anon(t.app, '/api/impact');
+    expect(after.json().Shares).toBe(before.json().Shares + 1);
+  });
 });
 
 describe('public answer cache bound and CACHE=off', () => {

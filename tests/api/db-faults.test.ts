@@ -147,7 +147,8 @@ describe.runIf(PG)('database faults on PostgreSQL', () => {
   }, 60_000);
 
   it('answers 503 within the statement timeout while a lock is held, and /api/ready within 1 s with the pool exhausted', async () => {
-    const { app, database } = await buildTestApp(pgdb.url, { DB_STATEMENT_TIMEOUT_MS: '500', DB_POOL_TIMEOUT_MS: '300' });
+    // CACHE off: the repeated anonymous read must reach the locked table, not the answer cache.
+    const { app, database } = await buildTestApp(pgdb.url, { DB_STATEMENT_TIMEOUT_MS: '500', DB_POOL_TIMEOUT_MS: '300', CACHE: 'off' });
     const locker = new pg.Client({ connectionString: pgdb.url });
     await locker.connect();
     try {

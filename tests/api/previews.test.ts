@@ -3,6 +3,7 @@
 // detail page and its photo's preload; the 1200 × 630 JPEG from the stored photo (made
 // once) or a drawn card; the neutral card for a listing that can no longer be had; the
 // site's card on other pages.
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
@@ -109,6 +110,15 @@ describe.each(BACKENDS)('link previews on %s', (backend) => {
       expect(card.rawPayload.equals((await t.app.inject({ method: 'GET', url: '/api/previews/unavailable' })).rawPayload)).toBe(true);
       expect(await sharp(card.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
     }
+  });
+
+  it('gives a listing hidden by a moderator the neutral card (issue 19: hidden listings are shown to nobody else)', async () => {
+    const hidden = (await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Hidden Muffins' }))).json().insertedId;
+    expect(meta((await page(`/food/${hidden}`)).body, 'og:title')).toContain('Hidden Muffins');
+    await t.app.db.execute(sql`update foods set hidden_at = now() where id = ${hidden}`);
+    const html = (await page(`/food/${hidden}`)).body;
+    expect(meta(html, 'og:title')).toBe('This food is no longer available');
+    expect(html).not.toContain('Muffins');
   });
 
   it("gives other pages the site's card", async () => {

@@ -55,7 +55,7 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     for (const statement of fixtureStatements(SCALE)) await db.execute(sql.raw(statement));
     const rows = (await db.execute(sql`select food_id from requests limit 1`)) as unknown as { rows: { food_id: string }[] };
     foodId = rows.rows[0]!.food_id;
-  }, 300_000);
+  }, 400_000);
   afterAll(() => t?.close());
 
   const cases: [string, () => Bound][] = [
@@ -68,6 +68,9 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     ['search, a common word', () => list({ search: 'tomato' })],
     ['search, a rare name', () => list({ search: 'Granola #4391' })],
     ['search, no match', () => list({ search: 'quinoa' })],
+    ['near Berlin, 5 km, nearest first', () => list({ order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 } })],
+    ['near Kiel, 50 km, by date', () => list({ near: { lat: 54.323, lng: 10.123, radiusKm: 50 } })],
+    ['near a field, 5 km, no listing', () => list({ order: 'distance', near: { lat: 50.5, lng: 12.0, radiusKm: 5 } })],
     ['short search, two letters', () => list({ search: 'to' })],
     ['short search, one letter, unpaginated', () => list({ search: 'g', limit: 1001 })],
     ['short search, a rare prefix', () => list({ search: 'qz' })],
@@ -94,6 +97,16 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
   it('searches by the trigram index when a word is rare', async () => {
     const plan = await explain(db, list({ search: 'Granola #4391' }));
     expect(plan.map((n) => n['Index Name'])).toContain('foods_name_trgm_idx');
+  });
+
+  it('finds listings within a radius by the GiST index on public points', async () => {
+    const plan = await explain(db, list({ order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 }, limit: 1001 }));
+    expect(plan.map((n) => n['Index Name'])).toContain('foods_public_point_idx');
+    const res = await call(t.app, 'GET', '/api/foods?near=52.52,13.405&radiusKm=5&sortByDistance=true&limit=100');
+    const distances = res.json().map((f: { DistanceKm: number }) => f.DistanceKm);
+    expect(distances.length).toBe(100);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(distances.at(-1)).toBeLessThanOrEqual(5);
   });
 
   it('serves a rare short search by the word-prefix index', async () => {

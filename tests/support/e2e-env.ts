@@ -14,6 +14,9 @@ export const SMTP_PORT = APP_PORT + 2;
 /** A page of another origin (same site: localhost) that uses the API cross-origin (tests/e2e/cross-origin.spec.ts). */
 export const CLIENT_PORT = APP_PORT + 3;
 export const CLIENT_ORIGIN = `http://localhost:${CLIENT_PORT}`;
+/** Map tiles for the app (MAP_TILE_URL), served by tests/e2e/places.spec.ts while it runs; other suites run without tiles. */
+export const TILE_PORT = APP_PORT + 4;
+export const TILE_URL = `http://127.0.0.1:${TILE_PORT}/{z}/{x}/{y}.png`;
 
 export const GOOGLE_CLIENT_ID = 'plateful-e2e-client';
 export const GOOGLE_CLIENT_SECRET = 'plateful-e2e-client-secret-0123456789abcdef';

@@ -77,7 +77,7 @@ export async function exportAccount(db: Database, userId: string, currentSession
       },
       SignInMethods: methods.map((m) => (m.providerId === 'credential' ? 'password' : m.providerId)).sort(),
       Sessions: await listSessions(tx, userId, currentSessionId),
-      Foods: ownFoods.map((row) => toFood(row, true, localToday())),
+      Foods: ownFoods.map((row) => toFood(row, true, localToday(), { exactPoint: true })),
       Requests: (await listRequesterRequests(tx, userId)).map((row) => toFoodRequest(row, userId)),
       RequestsForMyFoods: forMine.map((row) => toFoodRequest(row, userId)),
     };

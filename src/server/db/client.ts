@@ -6,6 +6,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -114,7 +116,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (!memory) mkdirSync(location, { recursive: true });
   const unlock = memory ? () => {} : lockDataDir(opts.dataDir);
   try {
-    const extensions = { pg_trgm };
+    const extensions = { pg_trgm, cube, earthdistance };
     // A new database starts from the migrated template (template.ts), not from initdb.
     const fresh = memory || !existsSync(path.join(location, 'PG_VERSION'));
     const loadDataDir = fresh

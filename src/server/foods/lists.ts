@@ -5,7 +5,7 @@
  * (README "Performance", "Searches"). Statements are built once
  * per database and run unnamed, so PostgreSQL plans each run with its values.
  */
-import { and, asc, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
@@ -33,7 +33,17 @@ export function searchTerm(search: string | undefined): { kind: SearchKind; valu
 }
 
 /** Sort orders of food lists; every one is a keyset on (sort key, id), both in the same direction. */
-export type FoodOrder = 'quantity' | 'dateAsc' | 'dateDesc';
+export type FoodOrder = 'quantity' | 'dateAsc' | 'dateDesc' | 'distance';
+
+/** A listing read by a list query: with `near`, the chord metres to its public point (see `chordToMetres`). */
+export type ListedFood = FoodRow & { chordM?: number };
+
+/** Issue "Near me": listings whose public point lies within `radiusKm` of (`lat`, `lng`). */
+export interface Near {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
 
 /** Where a page starts: after the row with this sort key (date `YYYY-MM-DD` or quantity) and id. */
 export interface After {
@@ -42,8 +52,9 @@ export interface After {
 }
 
 export interface ListOptions {
-  /** `quantity`: largest first (featured); `dateAsc`/`dateDesc`: by expiry date. */
+  /** `quantity`: largest first (featured); `dateAsc`/`dateDesc`: by expiry date; `distance`: nearest first (needs `near`). */
   order: FoodOrder;
+  near?: Near;
   search?: string;
   /** Rows to read (the route asks one more than it answers, to know whether a next page exists). */
   limit: number;
@@ -54,8 +65,9 @@ export interface ListOptions {
   viewerId?: string;
 }
 
-/** The sort key of `row` under `order`, as a cursor carries it. */
-export function sortKey(row: FoodRow, order: FoodOrder): string | number {
+/** The sort key of `row` under `order`, as a cursor carries it (distance: chord metres then `m`). */
+export function sortKey(row: ListedFood, order: FoodOrder): string | number {
+  if (order === 'distance') return `${row.chordM}m`;
   return order === 'quantity' ? row.quantity : row.expiresOn;
 }
 
@@ -68,16 +80,51 @@ const p = {
   donorId: sql.placeholder('donorId'),
   viewerId: sql.placeholder('viewerId'),
   limit: sql.placeholder('limit'),
+  lat: sql.placeholder('lat'),
+  lng: sql.placeholder('lng'),
+  radiusM: sql.placeholder('radiusM'),
+  chordM: sql.placeholder('chordM'),
 };
+
+/** The searched point, and a listing's public point as the stored earthdistance cube (GiST-indexed). */
+const origin = sql`ll_to_earth(${p.lat}::float8, ${p.lng}::float8)`;
+const publicEarth = sql`${foods}.public_earth`;
+/**
+ * Straight-line (chord) metres from the searched point to a listing's public point:
+ * cube's `<->`, which the GiST index can order by. It grows with the great-circle
+ * distance, so ordering by it is ordering by distance; {@link chordToMetres} converts.
+ */
+const chord = sql<number>`(${publicEarth} <-> ${origin})`;
+
+/** Within the radius: the index reads the bounding cube (`earth_box`), then the chord (placeholder `chordM`) trims its corners. */
+const withinRadius = sql`earth_box(${origin}, ${p.radiusM}::float8) @> ${publicEarth} and ${chord} <= ${p.chordM}::float8`;
+
+/** The radius of earthdistance's sphere, metres (its `earth()`). */
+const EARTH_M = 6_378_168;
+
+/** The chord of an arc of `metres` on earthdistance's sphere. */
+export function metresToChord(metres: number): number {
+  return 2 * EARTH_M * Math.sin(metres / (2 * EARTH_M));
+}
+
+/** The great-circle metres of a chord of `chordM` on earthdistance's sphere. */
+export function chordToMetres(chordM: number): number {
+  return 2 * EARTH_M * Math.asin(Math.min(1, chordM / (2 * EARTH_M)));
+}
 
 /** ORDER BY of `order`, served by a btree index read forwards or backwards (no sort). */
 function orderBy(order: FoodOrder): SQL[] {
+  // The chord alone, so the GiST index reads nearest first and stops at the limit (KNN);
+  // `, id` would force a sort of every listing in the radius. Two public points at exactly
+  // the same distance (blurred at random, practically never) have no defined order.
+  if (order === 'distance') return [asc(chord)];
   if (order === 'quantity') return [desc(foods.quantity), desc(foods.id)];
   return order === 'dateAsc' ? [asc(foods.expiresOn), asc(foods.id)] : [desc(foods.expiresOn), desc(foods.id)];
 }
 
 /** The keyset condition "after placeholders `key`, `id`" of `order`. */
 function afterCursor(order: FoodOrder): SQL {
+  if (order === 'distance') return sql`(${chord}, ${foods.id}) > (${p.key}::float8, ${p.id}::uuid)`;
   if (order === 'quantity') return sql`(${foods.quantity}, ${foods.id}) < (${p.key}::integer, ${p.id}::uuid)`;
   return order === 'dateAsc'
     ? sql`(${foods.expiresOn}, ${foods.id}) > (${p.key}::date, ${p.id}::uuid)`
@@ -89,6 +136,7 @@ export interface ListShape {
   order: FoodOrder;
   search: SearchKind;
   after: boolean;
+  near: boolean;
   /** A signed-in viewer (placeholder `viewerId`): blocks are applied. */
   viewer: boolean;
 }
@@ -100,7 +148,8 @@ export interface ListShape {
  * (issue 16; served by the partial indexes of exactly this status condition), filtered
  * by name substring (case-insensitive, literal; served by the trigram index) or word
  * prefixes (the GIN index on `food_name_prefixes(name)`), without withheld listings and,
- * for a viewer, blocked donors (issue 19), in keyset order.
+ * for a viewer, blocked donors (issue 19), with near (`lat`/`lng`/`radiusM`/`chordM`) by
+ * radius (the GiST index on public points), in keyset order.
  * Exported so the EXPLAIN test checks the very SQL the API runs.
  */
 export function availableFoodsQuery(db: Database, s: ListShape) {
@@ -109,9 +158,10 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
   if (s.viewer) where.push(notBlockedCondition(p.viewerId));
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);
+  if (s.near) where.push(withinRadius);
   if (s.after) where.push(afterCursor(s.order));
   return db
-    .select()
+    .select(s.near ? { ...getTableColumns(foods), chordM: chord } : getTableColumns(foods))
     .from(foods)
     .where(and(...where))
     .orderBy(...orderBy(s.order))
@@ -122,23 +172,28 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
 export function listQuery(o: ListOptions): { shape: ListShape; values: Record<string, unknown> } {
   const search = searchTerm(o.search);
   return {
-    shape: { order: o.order, search: search.kind, after: Boolean(o.after), viewer: Boolean(o.viewerId) },
+    shape: { order: o.order, search: search.kind, after: Boolean(o.after), near: Boolean(o.near), viewer: Boolean(o.viewerId) },
     values: {
       today: o.availableOn,
       limit: o.limit,
       pattern: search.kind === 'substring' ? search.value : undefined,
       prefixes: search.kind === 'prefix' ? search.value : undefined,
-      key: o.after?.key,
+      key: o.order === 'distance' ? o.after?.key.replace(/m$/, '') : o.after?.key,
       id: o.after?.id,
+      lat: o.near?.lat,
+      lng: o.near?.lng,
+      radiusM: o.near && o.near.radiusKm * 1000,
+      chordM: o.near && metresToChord(o.near.radiusKm * 1000),
       viewerId: o.viewerId,
     },
   };
 }
 
 /** Available listings (see {@link availableFoodsQuery}). */
-export async function listAvailableFoods(db: Database, o: ListOptions): Promise<FoodRow[]> {
+export async function listAvailableFoods(db: Database, o: ListOptions): Promise<ListedFood[]> {
+  if (o.order === 'distance' && !o.near) throw new Error('a distance order needs near');
   const { shape, values } = listQuery(o);
-  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.viewer}`;
+  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}:${shape.viewer}`;
   return preparedOnce(db, key, (d) => availableFoodsQuery(d, shape).prepare(UNNAMED)).execute(values);
 }
 

@@ -4,7 +4,7 @@
  * speak the contract.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, type Food, type FoodStatus } from '../../contract/index.js';
+import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, type Food, type FoodStatus, type LocationInput } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
@@ -12,6 +12,7 @@ import { foods, requests } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { unproxied } from '../images/urls.js';
 import type { Notifier } from '../notifications/notifier.js';
+import { pointColumns, toLocation } from './points.js';
 import { settleListing } from './lifecycle.js';
 
 export type FoodRow = typeof foods.$inferSelect;
@@ -26,8 +27,18 @@ export interface FoodFields {
   AdditionalNotes: string;
   /** Issue 12; undefined on an update keeps the listing's gallery. */
   FoodGallery?: string[];
+  /** Issue "Near me"; undefined on an update keeps the listing's point, null removes it. */
+  Location?: LocationInput | null;
   /** Issue 16; undefined on an update keeps the listing's weight, null clears it. */
   FoodWeightKg?: number | null;
+}
+
+/** What a reader sees of a listing's place (issue "Near me"; see `exactPointVisibility` in points.ts). */
+export interface PlaceView {
+  /** The exact point instead of the public one. */
+  exactPoint?: boolean;
+  /** km from the searched point, when the list was a `near` search. */
+  distanceKm?: number;
 }
 
 /**
@@ -42,9 +53,11 @@ export function foodStatus(row: Pick<FoodRow, 'status' | 'expiresOn'>, today: st
 
 /**
  * Maps a row to the API's `Food` as of `today` (for `FoodStatus`); `Donator.Email`
- * only when `showEmail` (see {@link donorEmailVisibility}).
+ * only when `showEmail` (see {@link donorEmailVisibility}), `Location` exact only when
+ * `view.exactPoint` (issue "Near me").
  */
-export function toFood(row: FoodRow, showEmail: boolean, today: string): Food {
+export function toFood(row: FoodRow, showEmail: boolean, today: string, view: PlaceView = {}): Food {
+  const location = toLocation(row, view.exactPoint ?? false);
   return {
     _id: row.id,
     FoodName: row.name,
@@ -55,6 +68,8 @@ export function toFood(row: FoodRow, showEmail: boolean, today: string): Food {
     AdditionalNotes: row.notes,
     ...(row.gallery.length ? { FoodGallery: row.gallery } : {}),
     Donator: { Name: row.donorName, Image: row.donorImage, ...(showEmail ? { Email: row.donorEmail } : {}), _id: row.donorId },
+    ...(location ? { Location: location } : {}),
+    ...(view.distanceKm === undefined ? {} : { DistanceKm: view.distanceKm }),
     FoodStatus: foodStatus(row, today),
     ...(row.weightKg === null ? {} : { FoodWeightKg: row.weightKg }),
     // Lists never carry hidden listings; one listing reaches only its donor and moderators while hidden.
@@ -91,8 +106,9 @@ export async function findFood(db: Database, id: string): Promise<FoodRow | unde
   return row;
 }
 
-function columns(input: FoodFields, donor: SessionUser) {
+function columns(input: FoodFields, donor: SessionUser, current?: FoodRow) {
   return {
+    ...pointColumns(input.Location, current),
     name: input.FoodName,
     imageUrl: unproxied(input.FoodImage),
     ...(input.FoodGallery ? { gallery: input.FoodGallery.map(unproxied) } : {}),
@@ -151,7 +167,7 @@ export async function requireOwnFood(
 export async function updateFood(db: Database, id: string, input: FoodFields, donor: SessionUser, today: string) {
   return db.transaction(async (tx) => {
     const row = await requireOwnFood(tx, id, donor.id, { lock: 'update' });
-    const next = columns(input, donor);
+    const next = columns(input, donor, row);
     const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) =>
       k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
     );

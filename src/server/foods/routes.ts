@@ -10,6 +10,7 @@ import {
   FoodsQuery,
   IdParams,
   InsertResult,
+  PLACES,
   UpdateResult,
   makeFoodsCursor,
   parseFoodsCursor,
@@ -30,8 +31,13 @@ import {
   toFood as toFoodAnswer,
   updateFood,
   type FoodRow,
+  type PlaceView,
 } from './repository.js';
-import { listAvailableFoods, listDonorFoods, sortKey, type FoodOrder } from './lists.js';
+import { chordToMetres, listAvailableFoods, listDonorFoods, sortKey, type FoodOrder, type ListedFood } from './lists.js';
+import { exactPointVisibility } from './points.js';
+
+/** DistanceKm as answered: metres to km, rounded to 0.1 km (issue "Near me": "about 1.5 km"). */
+const roundedKm = (metres: number) => Math.round(metres / 100) / 10;
 
 const TOO_MANY_LISTINGS = `You can add at most ${ACCOUNT_LIMITS.listingsPerDay.max} listings a day. Please try again later.`;
 
@@ -40,7 +46,7 @@ const TOO_MANY_LISTINGS = `You can add at most ${ACCOUNT_LIMITS.listingsPerDay.m
  * announces the next page in `X-Next-Cursor` and `Link: <…>; rel="next"`
  * (issue "Performance"; the answer itself stays the spec's array).
  */
-function page(req: FastifyRequest, reply: FastifyReply, rows: FoodRow[], limit: number, order: FoodOrder): FoodRow[] {
+function page<R extends ListedFood>(req: FastifyRequest, reply: FastifyReply, rows: R[], limit: number, order: FoodOrder): R[] {
   if (rows.length <= limit) return rows;
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1]!;
@@ -64,8 +70,8 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
   const own = ownOrigins(opts.config);
   const { imageProxy, publicUrl } = opts.config;
   // Issue 12: with IMAGE_PROXY=true, external photos are answered through the proxy.
-  const toFood = (row: FoodRow, showEmail: boolean, today: string) => {
-    const food = toFoodAnswer(row, showEmail, today);
+  const toFood = (row: FoodRow, showEmail: boolean, today: string, view?: PlaceView) => {
+    const food = toFoodAnswer(row, showEmail, today, view);
     return imageProxy ? proxiedFood(food, publicUrl) : food;
   };
 
@@ -83,11 +89,15 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         if (!user) throw problem(401, 'Sign in to see your listings.');
         if (!sameEmail(q.email, user.email)) throw problem(403, 'You can only list your own foods.');
         const rows = await listDonorFoods(db, user.id, limit + 1, after);
-        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true, today));
+        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true, today, { exactPoint: true }));
       }
-      const order = q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
+      const near = q.near && { ...q.near, radiusKm: q.radiusKm ?? PLACES.radiusDefaultKm };
+      // Issue "Near me": sortByDistance takes precedence over sortByDate.
+      const order: FoodOrder =
+        near && q.sortByDistance ? 'distance' : q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
       const rows = await listAvailableFoods(db, {
         order,
+        near,
         search: q.search,
         limit: limit + 1,
         availableOn: today,
@@ -95,8 +105,13 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         viewerId: user?.id,
       });
       const shown = page(req, reply, rows, limit, order);
-      const visible = await donorEmailVisibility(db, user?.id, shown);
-      return shown.map((row) => toFood(row, visible(row), today));
+      const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, shown), exactPointVisibility(db, user?.id, shown)]);
+      return shown.map((row) =>
+        toFood(row, visible(row), today, {
+          exactPoint: exact(row),
+          ...(row.chordM === undefined ? {} : { distanceKm: roundedKm(chordToMetres(row.chordM)) }),
+        }),
+      );
     },
   );
 
@@ -110,8 +125,8 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       if (row.heldAt && row.donorId !== user?.id) throw problem(404, 'No food listing has this id.');
       // Issue 19: hidden, banned or blocked listings are unknown to everyone but the donor and moderators.
       if (!(await canSeeFood(db, row, user))) throw problem(404, 'No food listing has this id.');
-      const visible = await donorEmailVisibility(db, user?.id, [row]);
-      return toFood(row, visible(row), localToday(app.clock()));
+      const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, [row]), exactPointVisibility(db, user?.id, [row])]);
+      return toFood(row, visible(row), localToday(app.clock()), { exactPoint: exact(row) });
     },
   );
 

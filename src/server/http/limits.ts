@@ -124,6 +124,9 @@ export function sendTooMany(reply: FastifyReply, retryAfter: number, detail: str
   return sendProblem(reply, 429, detail, { retryAfter, withMessage: true });
 }
 
+/** `GET /api/places` and `/api/places/reverse`, per address (key `places:<ip>`; issue "Near me"). */
+export const PLACES_LIMIT: Limit = { max: 60, windowSeconds: 60 };
+
 /**
  * Per-account flood limits (issue 19), each counted in `rate_limits` under
  * `<name>:<userId>`: new listings, new requests, messages per minute and per day.

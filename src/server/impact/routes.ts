@@ -12,7 +12,7 @@ import { communityTotals, userTotals } from './repository.js';
  */
 export async function impactRoutes(app: FastifyInstance, opts: { co2ePerKg: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/impact', { schema: { tags: ['impact'], response: { 200: Impact } } }, async () => {
+  r.get('/api/impact', { schema: { tags: ['impact'], response: { 200: Impact } }, config: { publicAnswer: true } }, async () => {
     const t = await communityTotals(app.db);
     return impactFigures(t.shares, t.kg, opts.co2ePerKg);
   });

@@ -13,6 +13,7 @@ import type { Config } from '../config.js';
 import { foodStatus, toFood, findFood, type FoodRow } from '../foods/repository.js';
 import { proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
+import { isFoodWithheld } from '../moderation/visibility.js';
 import { drawCard, photoCard } from './cards.js';
 import type { PageRenderer, Preview } from './page.js';
 
@@ -21,10 +22,11 @@ const SITE_DESCRIPTION =
 
 /**
  * A listing still open on `today` (issue 16: Available or Reserved, not collected or past its
- * date) and shown to everyone (not held after an account takeover, issue 17).
+ * date), shown to everyone (not held after an account takeover, issue 17) and not withheld
+ * (hidden by a moderator or reports, or its donor banned: issue 19).
  */
 const available = (row: FoodRow | undefined, today: string): row is FoodRow =>
-  Boolean(row && !row.heldAt && (foodStatus(row, today) === 'Available' || foodStatus(row, today) === 'Reserved'));
+  Boolean(row && !row.heldAt && !isFoodWithheld(row) && (foodStatus(row, today) === 'Available' || foodStatus(row, today) === 'Reserved'));
 
 const expiry = (row: FoodRow) => dayjs(row.expiresOn).format('DD MMMM, YYYY');
 

@@ -1,6 +1,6 @@
 /** Food listings (SPEC.md §3 Food, DESIGN.md "Data"). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LISTED_FOOD_STATUSES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
@@ -34,6 +34,18 @@ export const foods = pgTable(
     notes: text('notes').notNull(),
     /** Issue 12: further photo URLs after `image_url` (at most 4). */
     gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
+    /** Issue "Near me": the exact pickup point (WGS 84), seen by the donor and the accepted requester only. */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /**
+     * The public point: the exact one moved 200–500 m in a random direction once, when
+     * saved (places/blur.ts). The custom migration `places_earth` adds the generated
+     * column `public_earth cube = ll_to_earth(public_lat, public_lng)` and its GiST
+     * index `foods_public_point_idx`, which radius searches read (foods/lists.ts);
+     * Drizzle does not map that column, so reads never carry it.
+     */
+    publicLat: doublePrecision('public_lat'),
+    publicLng: doublePrecision('public_lng'),
     donorId: text('donor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -66,6 +78,7 @@ export const foods = pgTable(
     index('foods_donor_id_expires_on_idx').on(t.donorId, t.expiresOn, t.id),
     index('foods_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('foods_quantity_positive', sql`${t.quantity} > 0`),
+    check('foods_point_complete', sql`(${t.lat} is null) = (${t.publicLat} is null) and (${t.lat} is null) = (${t.lng} is null) and (${t.publicLat} is null) = (${t.publicLng} is null)`),
     check('foods_status_known', sql`${t.status} in (${quoted(STORED_FOOD_STATUSES)})`),
   ],
 );

@@ -14,4 +14,5 @@ export * from './moderation.js';
 export * from './notifications.js';
 export * from './outbox.js';
 export * from './requests.js';
+export * from './places.js';
 export * from './push.js';

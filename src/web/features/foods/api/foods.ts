@@ -10,7 +10,7 @@ import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { apiFetchPage } from '../../../lib/pagination.js';
 import { requestKeys } from '../../requests/api/keys.js';
 import { embeddedFood } from './embedded.js';
-import { foodKeys, type DateSort } from './keys.js';
+import { foodKeys, type DateSort, type NearSearch } from './keys.js';
 
 /** Rows per page of the available-foods list (issue "Performance": 24 at a time). */
 export const AVAILABLE_PAGE_SIZE = 24;
@@ -18,14 +18,23 @@ export const AVAILABLE_PAGE_SIZE = 24;
 /**
  * Available foods sorted by expiry date, optionally filtered by name, a page of
  * {@link AVAILABLE_PAGE_SIZE} at a time:
- * `GET /foods?sortByDate=…[&search=…]&limit=24[&cursor=…]`, the next cursor read from `X-Next-Cursor`.
+ * `GET /foods?sortByDate=…[&search=…]&limit=24[&cursor=…]`, the next cursor read from `X-Next-Cursor`;
+ * with `near` (issue "Near me") also `&near=lat,lng&radiusKm=…[&sortByDistance=true]`.
  */
-export function useAvailableFoods(sort: DateSort, search: string) {
+export function useAvailableFoods(sort: DateSort, search: string, near?: NearSearch) {
   return useInfiniteQuery({
-    queryKey: foodKeys.available(sort, search),
+    queryKey: foodKeys.available(sort, search, near),
     queryFn: ({ signal, pageParam }) =>
       apiFetchPage<Food>(
-        apiUrl('/foods', { sortByDate: sort, search: search || undefined, limit: AVAILABLE_PAGE_SIZE, cursor: pageParam }),
+        apiUrl('/foods', {
+          sortByDate: sort,
+          search: search || undefined,
+          near: near && `${near.lat.toFixed(5)},${near.lng.toFixed(5)}`,
+          radiusKm: near?.radiusKm,
+          sortByDistance: near?.byDistance || undefined,
+          limit: AVAILABLE_PAGE_SIZE,
+          cursor: pageParam,
+        }),
         { signal },
       ),
     initialPageParam: undefined as string | undefined,

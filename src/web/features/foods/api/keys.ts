@@ -6,11 +6,19 @@
 /** Sort order of the available-foods list by expiry date (SPEC.md §2: default descending). */
 export type DateSort = 'acc' | 'dec';
 
+/** Issue "Near me": a radius search around a point, optionally nearest first. */
+export interface NearSearch {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+  byDistance: boolean;
+}
+
 /** Query keys of food listings. */
 export const foodKeys = {
   all: ['foods'] as const,
   featured: () => [...foodKeys.all, 'featured'] as const,
-  available: (sort: DateSort, search: string) => [...foodKeys.all, 'available', { sort, search }] as const,
+  available: (sort: DateSort, search: string, near?: NearSearch) => [...foodKeys.all, 'available', { sort, search, near }] as const,
   detail: (id: string) => [...foodKeys.all, 'detail', id] as const,
   similar: (word: string) => [...foodKeys.all, 'similar', word] as const,
   mine: (email: string) => [...foodKeys.all, 'mine', email] as const,

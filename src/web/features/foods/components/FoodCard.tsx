@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from '../../../lib/router.js';
 import type { Food } from '../../../../contract/index.js';
 import { formatDate } from '../../../lib/dates.js';
+import { aboutDistance } from '../../../lib/distance.js';
 import { Photo } from '../../../ui/Photo.js';
 
 /**
@@ -39,6 +40,12 @@ export function FoodCard({ food, headingLevel = 3 }: { food: Food; headingLevel?
           <dd>{food.PickupLocation}</dd>
           <dt className="font-semibold">Expires</dt>
           <dd>{formatDate(food.ExpiredDateTime)}</dd>
+          {food.DistanceKm !== undefined && (
+            <>
+              <dt className="font-semibold">Distance</dt>
+              <dd>{aboutDistance(food.DistanceKm)}</dd>
+            </>
+          )}
         </dl>
         <div className="card-actions mt-2 justify-end">
           <Link to={`/food/${food._id}`} className="btn btn-primary btn-sm" aria-describedby={titleId}>

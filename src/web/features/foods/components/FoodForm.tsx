@@ -5,6 +5,7 @@ import { Field } from '../../../ui/FormCard.js';
 import type { AppUser } from '../../auth/useAuth.js';
 import { ownImageId } from '../../../ui/Photo.js';
 import { PhotoPicker } from './PhotoPicker.js';
+import { LocationPicker } from '../../places/components/LocationPicker.js';
 
 /** Props of {@link FoodForm}. */
 export interface FoodFormProps {
@@ -34,6 +35,9 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
   const initialPhotos = () =>
     initial && (initial.FoodGallery?.length || ownImageId(initial.FoodImage)) ? [initial.FoodImage, ...(initial.FoodGallery ?? [])] : [];
   const [photos, setPhotos] = useState<string[]>(initialPhotos);
+  // Issue "Near me": the pickup point (the donor's form shows the exact one).
+  const initialPoint = () => (initial?.Location ? { lat: initial.Location.Lat, lng: initial.Location.Lng } : undefined);
+  const [point, setPoint] = useState(initialPoint);
 
   function changePhotos(next: string[]) {
     setPhotos(next);
@@ -57,6 +61,8 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         FoodGallery: photos.slice(1),
         // Issue 16: optional; '' clears the weight on update.
         FoodWeightKg: text('FoodWeightKg'),
+        // Absent keeps nothing to keep; null removes a point the listing had.
+        ...(point ? { Location: { Lat: point.lat, Lng: point.lng } } : initial?.Location ? { Location: null } : {}),
         Donator: { Name: donor.displayName, Image: donor.photoURL, Email: donor.email },
       },
       form,
@@ -64,7 +70,10 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
   }
 
   return (
-    <form onSubmit={handleSubmit} onReset={() => setPhotos(initialPhotos())} className="grid grid-cols-1 gap-5 md:grid-cols-2" aria-busy={pending}>
+    <form onSubmit={handleSubmit} onReset={() => {
+        setPhotos(initialPhotos());
+        setPoint(initialPoint());
+      }} className="grid grid-cols-1 gap-5 md:grid-cols-2" aria-busy={pending}>
       <Field id={`${id}-name`} label="Food Name" name="FoodName" type="text" required maxLength={LIMITS.name} defaultValue={initial?.FoodName} />
       <Field
         ref={imageInput}
@@ -110,6 +119,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         className="md:col-span-2"
         defaultValue={initial?.PickupLocation}
       />
+      <LocationPicker value={point} onChange={setPoint} />
       <div className="flex flex-col gap-1 md:col-span-2">
         <label htmlFor={`${id}-notes`} className="font-medium">
           Additional Notes

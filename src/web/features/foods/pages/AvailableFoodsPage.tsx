@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { lazy, Suspense, useId, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '../../../lib/router.js';
 import { LIMITS } from '../../../../contract/limits.js';
 import type { DateSort } from '../api/keys.js';
@@ -8,13 +8,30 @@ import { FoodGrid } from '../components/FoodCard.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { usePageTitle } from '../../../lib/title.js';
+import { NearControl, RADII_KM, type NearValue } from '../../places/components/NearControl.js';
+
+// Issue "Near me": Leaflet and its map load only when the person switches to 'Map'.
+const FoodsMap = lazy(() => import('../../places/components/FoodsMap.js'));
+
+/** Reads the 'Near' search from the URL (`near=lat,lng&place=…&radius=…&by=distance`). */
+function nearFromParams(params: URLSearchParams): NearValue {
+  const m = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(params.get('near') ?? '');
+  const radius = Number(params.get('radius'));
+  return {
+    point: m ? { lat: Number(m[1]), lng: Number(m[2]), label: params.get('place') ?? `${m[1]}, ${m[2]}` } : undefined,
+    radiusKm: (RADII_KM as readonly number[]).includes(radius) ? radius : 10,
+    byDistance: Boolean(m) && params.get('by') === 'distance',
+  };
+}
 
 /**
  * Available foods (SPEC.md §2 /available-foods): a search box applied on
  * 'Search', a toggle for the expiry-date order (default descending, §9) and the
  * grid, loaded 24 at a time as the user scrolls or presses 'Load more'. Search text
  * and order live in the URL (`?search=…&sort=acc`), so reloads, the back button and
- * shared links keep them.
+ * shared links keep them. Issue "Near me": the 'Near' control (point, radius, sort by
+ * distance; also in the URL) and a 'List' / 'Map' switch (`view=map`); the list stays the
+ * primary view, the map is a lazily loaded chunk.
  */
 export default function AvailableFoodsPage() {
   usePageTitle('Available Foods');
@@ -24,15 +41,29 @@ export default function AvailableFoodsPage() {
   const params = new URLSearchParams(location.search);
   const search = params.get('search') ?? '';
   const sort: DateSort = params.get('sort') === 'acc' ? 'acc' : 'dec';
-  const query = useAvailableFoods(sort, search);
+  const near = nearFromParams(params);
+  const view = params.get('view') === 'map' ? 'map' : 'list';
+  const query = useAvailableFoods(
+    sort,
+    search,
+    near.point && { lat: near.point.lat, lng: near.point.lng, radiusKm: near.radiusKm, byDistance: near.byDistance },
+  );
   const { isPending, isError, isFetching, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const data = query.data?.pages.flatMap((p) => p.rows);
 
-  function update(next: { search?: string; sort?: DateSort }) {
-    const merged = { search, sort, ...next };
+  function update(next: { search?: string; sort?: DateSort; near?: NearValue; view?: 'list' | 'map' }) {
+    const merged = { search, sort, near, view, ...next };
     const out = new URLSearchParams();
     if (merged.search) out.set('search', merged.search);
     if (merged.sort === 'acc') out.set('sort', 'acc');
+    const point = merged.near.point;
+    if (point) {
+      out.set('near', `${point.lat.toFixed(5)},${point.lng.toFixed(5)}`);
+      out.set('place', point.label);
+      out.set('radius', String(merged.near.radiusKm));
+      if (merged.near.byDistance) out.set('by', 'distance');
+    }
+    if (merged.view === 'map') out.set('view', 'map');
     const qs = out.toString();
     navigate(`${location.pathname}${qs ? `?${qs}` : ''}`, { replace: true });
   }
@@ -70,6 +101,14 @@ export default function AvailableFoodsPage() {
           {sort === 'dec' ? 'Sort by expiry date: Descending' : 'Sort by expiry date: Ascending'}
         </button>
       </div>
+      <NearControl value={near} onChange={(next) => update({ near: next })} />
+      <div role="group" aria-label="Show foods as" className="join self-start">
+        {(['list', 'map'] as const).map((v) => (
+          <button key={v} type="button" className="btn join-item" aria-pressed={view === v} onClick={() => update({ view: v })}>
+            {v === 'list' ? 'List' : 'Map'}
+          </button>
+        ))}
+      </div>
       <p className="sr-only" aria-live="polite">
         {data && !isFetching ? `${data.length} ${data.length === 1 ? 'food' : 'foods'} found` : ''}
       </p>
@@ -82,7 +121,13 @@ export default function AvailableFoodsPage() {
           <p className="py-12 text-center text-lg">No foods found.</p>
         ) : (
           <>
-            <FoodGrid foods={data} headingLevel={2} />
+            {view === 'map' ? (
+              <Suspense fallback={<Spinner />}>
+                <FoodsMap foods={data} center={near.point} />
+              </Suspense>
+            ) : (
+              <FoodGrid foods={data} headingLevel={2} />
+            )}
             <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoadMore={() => void fetchNextPage()} />
           </>
         )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '../../../lib/router.js';
 import { formatLocalDate } from '../../../lib/datetime.js';
 import { ApiError } from '../../../lib/http.js';
@@ -13,6 +13,9 @@ import { SafetyActions } from '../../safety/components/SafetyActions.js';
 import { useFood } from '../api/foods.js';
 import { ClosedListingNotice } from '../components/ClosedListingNotice.js';
 import { FoodPhotos } from '../components/FoodPhotos.js';
+
+// Issue "Near me": Leaflet loads only on a detail page whose food has a place.
+const SpotMap = lazy(() => import('../../places/components/SpotMap.js'));
 
 /**
  * Food detail (SPEC.md §2 /food/{id}): the food, its donor and a 'Request' button
@@ -77,6 +80,18 @@ export default function FoodDetailsPage() {
           <dt className="font-semibold">Expiry Date</dt>
           <dd>{formatLocalDate(food.ExpiredDateTime)}</dd>
         </dl>
+        {food.Location && (
+          <Suspense fallback={null}>
+            <SpotMap
+              location={food.Location}
+              label={
+                food.Location.Approximate
+                  ? 'Map: the pickup point lies in this area (within about 500 m); the exact point is shared once the donor accepts your request.'
+                  : 'Map: the exact pickup point.'
+              }
+            />
+          </Suspense>
+        )}
         <section aria-labelledby="donor-heading" className="flex items-center gap-4 rounded-box bg-base-200 p-4">
           {food.Donator.Image ? (
             <Photo

@@ -1,0 +1,39 @@
+import 'leaflet/dist/leaflet.css';
+import './maps.css';
+import L from 'leaflet';
+import { MapContainer, Marker } from 'react-leaflet';
+import type { LatLng } from '../api/places.js';
+import { MapTiles } from './MapTiles.js';
+
+const pin = L.divIcon({ html: '<span class="sr-only">Pickup point: drag to move</span>', className: 'plateful-pin plateful-area', iconSize: [28, 28] });
+
+/**
+ * A small map with the pickup point as a pin the donor drags to the door (issue "Near me":
+ * the third way to set it, beside a place name and 'Use my location'). A lazily loaded chunk.
+ */
+export default function PinMap({ point, onMove }: { point: LatLng; onMove: (p: LatLng) => void }) {
+  return (
+    <MapContainer
+      key={`${point.lat.toFixed(3)},${point.lng.toFixed(3)}`}
+      center={[point.lat, point.lng]}
+      zoom={15}
+      scrollWheelZoom={false}
+      className="h-64 w-full rounded-box border border-base-300"
+    >
+      <MapTiles />
+      <Marker
+        position={[point.lat, point.lng]}
+        icon={pin}
+        draggable
+        keyboard
+        title="Pickup point"
+        eventHandlers={{
+          dragend: (e) => {
+            const p = (e.target as L.Marker).getLatLng();
+            onMove({ lat: p.lat, lng: p.lng });
+          },
+        }}
+      />
+    </MapContainer>
+  );
+}

@@ -1,0 +1,26 @@
+import 'leaflet/dist/leaflet.css';
+import './maps.css';
+import L from 'leaflet';
+import { Circle, MapContainer, Marker } from 'react-leaflet';
+import type { Location } from '../../../../contract/index.js';
+import { MapTiles } from './MapTiles.js';
+
+const pin = L.divIcon({ html: '<span class="sr-only">Exact pickup point</span>', className: 'plateful-pin plateful-area', iconSize: [20, 20] });
+
+/**
+ * The small map of a food's detail page (issue "Near me"), a lazily loaded chunk: a circle
+ * of 500 m around the approximate point for everyone, the exact pin for the donor and the
+ * accepted requester. `label` is its text alternative.
+ */
+export default function SpotMap({ location, label }: { location: Location; label: string }) {
+  const at: [number, number] = [location.Lat, location.Lng];
+  return (
+    <figure className="flex flex-col gap-1">
+      <MapContainer center={at} zoom={location.Approximate ? 14 : 16} scrollWheelZoom={false} className="h-56 w-full rounded-box border border-base-300">
+        <MapTiles />
+        {location.Approximate ? <Circle center={at} radius={500} pathOptions={{ color: '#4338ca', fillOpacity: 0.2 }} /> : <Marker position={at} icon={pin} keyboard={false} />}
+      </MapContainer>
+      <figcaption className="text-sm">{label}</figcaption>
+    </figure>
+  );
+}

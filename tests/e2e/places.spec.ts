@@ -1,0 +1,158 @@
+// Issue "Near me" in the browser: 'Use my location' sorts Available Foods by distance and
+// shows distances; the map view's markers are reachable by keyboard; Add Food by place name
+// stores a point; axe-clean at 375 and 1280 px. Map tiles come from a local fixture server
+// started here (MAP_TILE_URL points at it in playwright.config.ts).
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { APP_URL, TILE_PORT } from '../support/e2e-env.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { tabTo } from './support/keyboard.js';
+import { isoInDays, newPerson, signInAs, type Person } from './support/world.js';
+
+/** A 256 × 256 one-colour PNG tile, made here (no file, no network). */
+function tilePng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(256, 0);
+  ihdr.writeUInt32BE(256, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(256 * 3, 0xe8)]);
+  const raw = Buffer.concat(Array.from({ length: 256 }, () => row));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Where the test's neighbour stands: central Lyon. */
+const HERE = { latitude: 45.7578, longitude: 4.832 };
+const run = Date.now().toString(36);
+/** Listings at known distances from HERE, nearest last so that the date order differs. */
+const SPOTS = [
+  { name: `Far Figs ${run}`, Lat: 45.8, Lng: 4.9, days: 2 },
+  { name: `Middle Melons ${run}`, Lat: 45.77, Lng: 4.86, days: 3 },
+  { name: `Near Nectarines ${run}`, Lat: 45.758, Lng: 4.835, days: 4 },
+];
+
+let tiles: http.Server;
+const tileReferers: (string | undefined)[] = [];
+let donor: Person;
+
+test.beforeAll(async () => {
+  const png = tilePng();
+  tiles = http.createServer((req, res) => {
+    tileReferers.push(req.headers.referer);
+    res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' }).end(png);
+  });
+  await new Promise<void>((r) => tiles.listen(TILE_PORT, '127.0.0.1', r));
+  const d = await newPerson('Lina Lyon');
+  for (const s of SPOTS) {
+    const res = await (d.api as APIRequestContext).post('/api/foods', {
+      data: {
+        FoodName: s.name,
+        FoodImage: `${APP_URL}/images/demo/blueberry-muffins.svg`,
+        FoodQuantity: 2,
+        PickupLocation: 'Lyon',
+        ExpiredDateTime: isoInDays(s.days),
+        AdditionalNotes: 'Ring the bell.',
+        Location: { Lat: s.Lat, Lng: s.Lng },
+      },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  await d.api.dispose();
+  donor = d;
+});
+test.afterAll(() => new Promise<void>((r) => tiles.close(() => r())));
+
+test.use({ geolocation: HERE, permissions: ['geolocation'] });
+
+test("'Use my location' sorts Available Foods by distance and shows distances", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/available-foods');
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  await expect(page.getByText(/Near your location, near Lyon/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sort by distance' })).toHaveAttribute('aria-pressed', 'true');
+  const names = page.getByRole('heading', { level: 2 }).filter({ hasText: run });
+  await expect(names).toHaveText([SPOTS[2]!.name, SPOTS[1]!.name, SPOTS[0]!.name]);
+  const distances = await page.locator('dt:text-is("Distance") + dd').allTextContents();
+  expect(distances.length).toBeGreaterThanOrEqual(3);
+  for (const d of distances) expect(d).toMatch(/^about \d+(\.\d)? (km|m)$/);
+  await page.screenshot({ path: test.info().outputPath('near-list-1280.png'), fullPage: true });
+});
+
+test('the map view opens, its markers are reachable by keyboard, and tiles carry a Referer', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/available-foods?near=${HERE.latitude},${HERE.longitude}&place=Lyon&radius=25&by=distance`);
+  await page.getByRole('button', { name: 'Map' }).click();
+  await expect(page.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
+  const markers = page.locator('.plateful-area, .plateful-cluster');
+  await expect(markers.first()).toBeVisible();
+  await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('near-map-1280.png'), fullPage: true });
+  // Clusters open with Enter until the nearest listing's own marker can be reached with Tab.
+  const target = page.getByRole('button', { name: new RegExp(`^${SPOTS[2]!.name}, about`) });
+  for (let i = 0; i < 4 && !(await target.count()); i++) {
+    const cluster = page.locator('.plateful-cluster').first();
+    await tabTo(page, cluster);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(600);
+  }
+  await tabTo(page, target);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/food\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/the pickup point lies in this area/)).toBeVisible();
+  expect(tileReferers.length).toBeGreaterThan(0);
+  expect(tileReferers.every((r) => r?.startsWith(APP_URL.replace('localhost', '')) || r?.startsWith(`${APP_URL}/`))).toBe(true);
+});
+
+test('Add Food by place name stores a point', async ({ page }) => {
+  await signInAs(page, donor);
+  await page.goto('/add-food');
+  const name = `Placed Pears ${run}`;
+  await page.getByLabel('Food Name').fill(name);
+  await page.getByLabel('Food Image URL').fill(`${APP_URL}/images/demo/blueberry-muffins.svg`);
+  await page.getByLabel('Food Quantity').fill('3');
+  await page.getByLabel('Expired Date').fill(isoInDays(5));
+  await page.getByLabel('Pickup Location', { exact: true }).fill('Town hall');
+  await page.getByLabel('Additional Notes').fill('By the fountain.');
+  await page.getByLabel('Place name').fill('Villeurbanne');
+  await page.getByRole('button', { name: 'Find place' }).click();
+  await page.getByRole('button', { name: 'Villeurbanne, France' }).click();
+  await expect(page.getByText(/Point set at 45\.7/)).toBeVisible();
+  await page.getByRole('button', { name: 'Add Donation' }).click();
+  await expect(page.getByText('Food Added!')).toBeVisible();
+  const own = await page.request.get(`/api/foods?email=${encodeURIComponent(donor.email)}`);
+  const food = (await own.json()).find((f: { FoodName: string }) => f.FoodName === name);
+  expect(food.Location).toMatchObject({ Approximate: false });
+  expect(food.Location.Lat).toBeCloseTo(45.77, 1);
+  expect(food.Location.Lng).toBeCloseTo(4.88, 1);
+});
+
+for (const width of [375, 1280]) {
+  test(`near list and map are axe-clean at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/available-foods?near=${HERE.latitude},${HERE.longitude}&place=Lyon&radius=25&by=distance`);
+    await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: run }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Map' }).click();
+    await expect(page.locator('.plateful-area, .plateful-cluster').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`near-map-${width}.png`), fullPage: true });
+  });
+}
