@@ -67,6 +67,7 @@ for (const { width, columns, collapsed } of LAYOUTS) {
       await expect(link).toBeHidden();
       await menu.click();
       await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await expect(link).toBeVisible();
       await link.click();
       await expect(page).toHaveURL(/\/login$/);
       await expect(link).toBeHidden();

@@ -98,18 +98,6 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
       />
       <Field id={`${id}-expiry`} label="Expired Date" name="ExpiredDateTime" type="date" required defaultValue={initial?.ExpiredDateTime.slice(0, 10)} />
       <Field
-        id={`${id}-weight`}
-        label="Approximate weight (kg)"
-        name="FoodWeightKg"
-        type="number"
-        min={0.001}
-        max={10000}
-        step="any"
-        inputMode="decimal"
-        hint="Optional. Used for the impact estimates."
-        defaultValue={initial?.FoodWeightKg}
-      />
-      <Field
         id={`${id}-location`}
         label="Pickup Location"
         name="PickupLocation"
@@ -119,7 +107,6 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         className="md:col-span-2"
         defaultValue={initial?.PickupLocation}
       />
-      <LocationPicker value={point} onChange={setPoint} />
       <div className="flex flex-col gap-1 md:col-span-2">
         <label htmlFor={`${id}-notes`} className="font-medium">
           Additional Notes
@@ -134,6 +121,20 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
           defaultValue={initial?.AdditionalNotes}
         />
       </div>
+      {/* Optional fields of later issues come after the spec's own, so its tab order stays as SPEC.md lists it. */}
+      <Field
+        id={`${id}-weight`}
+        label="Approximate weight (kg)"
+        name="FoodWeightKg"
+        type="number"
+        min={0.001}
+        max={10000}
+        step="any"
+        inputMode="decimal"
+        hint="Optional. Used for the impact estimates."
+        defaultValue={initial?.FoodWeightKg}
+      />
+      <LocationPicker value={point} onChange={setPoint} />
       <div className="md:col-span-2">
         <button type="submit" className="btn btn-primary w-full" disabled={pending}>
           {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

@@ -66,7 +66,7 @@ export default function ConversationPage() {
                 </div>
                 {!m.Mine && !m.Removed && m.Sender._id && (
                   <div className="chat-footer">
-                    <SafetyActions type="message" targetId={m._id} label={`message from ${m.Sender.Name}`} person={{ id: m.Sender._id, name: m.Sender.Name }} />
+                    <SafetyActions type="message" targetId={m._id} label={`what ${m.Sender.Name} wrote`} person={{ id: m.Sender._id, name: m.Sender.Name }} />
                   </div>
                 )}
               </li>

@@ -58,7 +58,7 @@ export function PlaceFinder({ legend, onPick }: { legend: string; onPick: (p: Pi
         <input
           ref={input}
           id={`${id}-place`}
-          type="search"
+          type="text"
           maxLength={PLACES.queryMax}
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;

@@ -39,7 +39,14 @@ export function SafetyActions({
       confirmButtonText: 'Yes, block',
     });
     if (answer !== 'confirmed') return;
-    block.mutate(person.id, { onSuccess: () => toastSuccess(`${person.name} is blocked.`) });
+    // mutateAsync, not mutate's onSuccess: the block may unmount this component (the listing
+    // now answers 404) before a per-call callback would run, and the toast must still show.
+    try {
+      await block.mutateAsync(person.id);
+    } catch {
+      return; // shown by the query client's error policy (lib/apiErrors)
+    }
+    toastSuccess(`${person.name} is blocked.`);
   }
 
   return (
