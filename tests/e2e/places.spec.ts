@@ -87,7 +87,7 @@ test("'Use my location' sorts Available Foods by distance and shows distances", 
   await page.goto('/available-foods');
   await page.getByRole('button', { name: 'Use my location' }).click();
   await expect(page.getByText(/Near your location, near Lyon/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sort by distance' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Nearest first' })).toHaveAttribute('aria-pressed', 'true');
   const names = page.getByRole('heading', { level: 2 }).filter({ hasText: run });
   await expect(names).toHaveText([SPOTS[2]!.name, SPOTS[1]!.name, SPOTS[0]!.name]);
   const distances = await page.locator('dt:text-is("Distance") + dd').allTextContents();

@@ -13,7 +13,7 @@ export interface NearValue {
 
 /**
  * The 'Near' control of Available Foods (issue "Near me"): a place box and 'Use my
- * location' (PlaceFinder), a radius select and a 'Sort by distance' toggle; once a point
+ * location' (PlaceFinder), a radius select and a 'Nearest first' toggle (its name leaves "sort" to the spec's 'Sort by expiry date' toggle); once a point
  * is set, the list keeps the listings within the radius and shows their distances.
  */
 export function NearControl({ value, onChange }: { value: NearValue; onChange: (next: NearValue) => void }) {
@@ -49,7 +49,7 @@ export function NearControl({ value, onChange }: { value: NearValue; onChange: (
           disabled={!value.point}
           onClick={() => onChange({ ...value, byDistance: !value.byDistance })}
         >
-          Sort by distance
+          Nearest first
         </button>
         {value.point && (
           <p className="flex flex-wrap items-center gap-2">
