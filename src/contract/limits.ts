@@ -30,6 +30,23 @@ export const LIMITS = {
  */
 export const REQUEST_STATUSES = ['Pending', 'Accepted', 'Delivered', 'Declined', 'NoShow'] as const;
 
+/** Notification types (issues 11, 16, 19): read by the contract's `NotificationType` and the `notifications.type` column. */
+export const NOTIFICATION_TYPES = [
+  'request.created',
+  'request.delivered',
+  'request.cancelled',
+  'food.deleted',
+  'message.created',
+  'request.accepted',
+  'request.declined',
+  'request.no_show',
+  'food.collected',
+  'food.expired',
+  'pickup.reminder',
+  'pickup.check',
+  'moderation.notice',
+] as const;
+
 /** Request statuses that still wait for the food: the requester may cancel them, the donor move them on. */
 export const OPEN_REQUEST_STATUSES = ['Pending', 'Accepted'] as const;
 

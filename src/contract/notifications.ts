@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { Id } from './common.js';
+import { NOTIFICATION_TYPES } from './limits.js';
 
 /**
  * What happened: to the donor `request.created`/`request.cancelled`, to the requester
@@ -13,22 +14,7 @@ import { Id } from './common.js';
  * `pickup.reminder` (1 hour before its pickup time), to the donor `pickup.check` ("Was it
  * collected?", 24 hours after the pickup time or the acceptance).
  */
-export const NotificationType = z.enum([
-  'request.created',
-  'request.delivered',
-  'request.cancelled',
-  'food.deleted',
-  'message.created',
-  'request.accepted',
-  'request.declined',
-  'request.no_show',
-  'food.collected',
-  'food.expired',
-  'pickup.reminder',
-  'pickup.check',
-  // Issue 19: a moderator (or reports) hid or restored the recipient's listing or message.
-  'moderation.notice',
-]);
+export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
 
 /** A notification; `Link` is a path of the web app, `ReadAt` null while unread; instants in ISO 8601 UTC. */

@@ -1,24 +1,9 @@
 /** Notifications and email preferences (issue 11). */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_TYPES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 
-/** Notification types (issue 11). */
-export const NOTIFICATION_TYPES = [
-  'request.created',
-  'request.delivered',
-  'request.cancelled',
-  'food.deleted',
-  'message.created',
-  'request.accepted',
-  'request.declined',
-  'request.no_show',
-  'food.collected',
-  'food.expired',
-  'pickup.reminder',
-  'pickup.check',
-  'moderation.notice',
-] as const;
 
 /**
  * A notification for one user (issue 11), written in the transaction of the event
