@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { MessagesLink } from '../../messages/components/MessagesLink.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
+import { PersonNameCell } from '../../safety/components/PersonNameCell.js';
 import { successPopup } from '../../../ui/popups.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { useChangeRequestStatus, useFoodRequests, useMarkDelivered, useMarkNoShow } from '../api/requests.js';
@@ -56,7 +57,7 @@ export default function ManageFoodPage() {
           const open = request.Status === 'Pending' || request.Status === 'Accepted';
           return (
             <tr key={request._id}>
-              <td>{request.Requester.Name}</td>
+              <PersonNameCell name={request.Requester.Name} userId={request.Requester._id} standing={request.Requester.Standing} />
               <td>
                 <img
                   src={request.Requester.Image}
