@@ -3,32 +3,21 @@
 // silenced) ends with `event: closed` at the next heartbeat, while a stream of a valid
 // session of the same person stays open through the re-checks. The heartbeat is
 // shortened to 200 ms here (`buildApp`'s `heartbeatMs`; 25 s in production).
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEvents, type SseClient } from '../support/sse.js';
-import { BACKENDS, call, cookieHeader, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { openReady, type SseClient } from '../support/sse.js';
+import { BACKENDS, call, listenForEvents, signInAgain, signUp, startApp, type Person, type TestApp } from './harness.js';
 
 const HEARTBEAT_MS = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A second session of `p` (a sign-in from another device). */
-async function anotherSession(app: FastifyInstance, p: Person): Promise<Person> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: p.email, password: 'correct-horse-1' } });
-  expect(res.statusCode).toBe(200);
-  return { ...p, cookie: cookieHeader(res) };
-}
 
 describe.each(BACKENDS)('the heartbeat re-checks stream sessions on %s', (backend) => {
   let t: TestApp;
   let url: string;
   const streams: SseClient[] = [];
   const open = async (who: Person) => {
-    const s = await openEvents(url, who.cookie);
+    const s = await openReady(url, who.cookie);
     streams.push(s);
-    expect(s.status).toBe(200);
-    await s.next((e) => e.event === 'unread');
     return s;
   };
   const sessionIdOf = async (who: Person): Promise<string> => (await call(t.app, 'GET', '/api/auth/get-session', who)).json().session.id;
@@ -42,8 +31,7 @@ describe.each(BACKENDS)('the heartbeat re-checks stream sessions on %s', (backen
 
   beforeAll(async () => {
     t = await startApp(backend, {}, { heartbeatMs: HEARTBEAT_MS });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/events`;
+    url = await listenForEvents(t.app);
   });
   afterAll(async () => {
     streams.forEach((s) => s.close());
@@ -52,7 +40,7 @@ describe.each(BACKENDS)('the heartbeat re-checks stream sessions on %s', (backen
 
   it('a session that expires (no row deleted, no NOTIFY) ends its stream at the next heartbeat; the other session stays open', async () => {
     const p = await signUp(t.app, 'Exa Expiry');
-    const phone = await anotherSession(t.app, p);
+    const phone = await signInAgain(t.app, p);
     const [s, kept] = [await open(p), await open(phone)];
     // Both sessions valid: the re-checks leave both streams open.
     await staysOpen(s);
@@ -68,7 +56,7 @@ describe.each(BACKENDS)('the heartbeat re-checks stream sessions on %s', (backen
 
   it('a session row deleted while the NOTIFY trigger is silenced still ends its stream at the next heartbeat', async () => {
     const p = await signUp(t.app, 'Del Silent');
-    const phone = await anotherSession(t.app, p);
+    const phone = await signInAgain(t.app, p);
     const [s, kept] = [await open(p), await open(phone)];
     const id = await sessionIdOf(p);
     const at = performance.now();
