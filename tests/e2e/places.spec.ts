@@ -190,7 +190,7 @@ test('a home area saved on Profile starts the Near search of Available Foods, an
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Home area' });
   await expect(section.getByText('No home area saved')).toBeVisible();
-  await section.getByLabel('Place name').fill('Lyon');
+  await section.getByLabel('Town or city').fill('Lyon');
   await section.getByRole('button', { name: 'Find place' }).click();
   await section.getByRole('button', { name: 'Lyon, France' }).first().click();
   await section.getByLabel('Within').selectOption('5');

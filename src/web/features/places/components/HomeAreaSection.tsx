@@ -47,7 +47,7 @@ export default function HomeAreaSection({ userId }: { userId: string }) {
             ? `Available Foods starts near ${area.Name || 'your saved point'}, within ${area.RadiusKm} km. Only you can see it.`
             : 'No home area saved: Available Foods starts without a position.'}
       </p>
-      <PlaceFinder legend="Set your home area" onPick={setPicked} />
+      <PlaceFinder legend="Set your home area" boxLabel="Town or city" onPick={setPicked} />
       {picked && <p>Chosen: {picked.label}.</p>}
       <RadiusSelect id={`${id}-radius`} value={radiusKm} onChange={setRadius} />
       <div className="flex flex-wrap gap-2">

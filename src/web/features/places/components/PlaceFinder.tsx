@@ -18,7 +18,18 @@ export interface PickedPoint extends LatLng {
  * `boxText`, when given, is put in the place box whenever it changes (e.g. the name of a
  * saved home area, or '' once the place is cleared); undefined leaves the box as typed.
  */
-export function PlaceFinder({ legend, onPick, boxText }: { legend: string; onPick: (p: PickedPoint) => void; boxText?: string }) {
+export function PlaceFinder({
+  legend,
+  onPick,
+  boxText,
+  boxLabel = 'Place name',
+}: {
+  legend: string;
+  onPick: (p: PickedPoint) => void;
+  boxText?: string;
+  /** The box's (visually hidden) label; the Profile page's avoids "name", which its Name field owns. */
+  boxLabel?: string;
+}) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('');
@@ -63,7 +74,7 @@ export function PlaceFinder({ legend, onPick, boxText }: { legend: string; onPic
       {/* Below 640 px the box takes a row of its own, the buttons share the next. */}
       <div className="flex flex-wrap gap-2">
         <label htmlFor={`${id}-place`} className="sr-only">
-          Place name
+          {boxLabel}
         </label>
         <input
           ref={input}
