@@ -1,20 +1,48 @@
 /**
- * The baseline of the API benchmark: the same reads as Plateful's
- * `GET /api/foods` (featured, list by date, search, near by distance) and `GET /api/foods/{id}`,
- * answered by a bare node:http server over node-postgres (unnamed statements, so
- * PostgreSQL plans each with its values, as Drizzle's are) and no framework, validation, session lookup or security headers.
- * What the hardware does with this is the ceiling Plateful is compared against.
- * Env: `PORT`, `DATABASE_URL`.
+ * The baseline of the API benchmark: the reads of Plateful's `GET /api/foods` (featured,
+ * list by date, search, near by distance) and `GET /api/foods/{id}` for an anonymous
+ * visitor, answered by a bare node:http server over node-postgres: no framework,
+ * validation, session lookup, cache or security headers. What the hardware does with
+ * this is the ceiling Plateful is compared against.
+ *
+ * The SQL is Plateful's own, taken once at start from the very builders the API runs
+ * (`availableFoodsQuery` and `listQuery` of src/server/foods/lists.ts, `foodByIdQuery`
+ * of repository.ts, through Drizzle's `toSQL()` on a database-less `drizzle.mock()`), so
+ * the two cannot drift apart (issue 21: a hand-copied SQL had lost the status and
+ * visibility conditions, and with them Plateful's partial indexes). Requests run it as
+ * unnamed statements with the same values, read the extra row Plateful reads to know of
+ * a next page, and answer the same fields. Env: `PORT`, `DATABASE_URL`.
  */
 import { createServer } from 'node:http';
+import { fillPlaceholders } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { FOODS_DEFAULT_LIMIT } from '../src/contract/index.js';
+import type { Database } from '../src/server/db/client.js';
+import * as schema from '../src/server/db/schema/index.js';
+import { availableFoodsQuery, chordToMetres, listQuery, type FoodOrder, type ListOptions } from '../src/server/foods/lists.js';
+import { foodByIdQuery } from '../src/server/foods/repository.js';
 
+// Dates as Plateful answers them (`YYYY-MM-DD`), not as JavaScript Dates.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-// ORDER BY names the table's columns (`foods.expires_on`), not the text output column of that name.
-const COLUMNS = `id, name, image_url, quantity, pickup_location, expires_on::text as expires_on, notes, donor_name, donor_image`;
+const sqlOf = drizzle.mock({ schema }) as unknown as Database;
 
-type Row = Record<string, string | number>;
-const toFood = (r: Row) => ({
+/** A statement's text and its placeholders in order, made once per shape. */
+const statements = new Map<string, { sql: string; params: unknown[] }>();
+function statement(key: string, make: () => { toSQL(): { sql: string; params: unknown[] } }) {
+  let s = statements.get(key);
+  if (!s) statements.set(key, (s = make().toSQL()));
+  return s;
+}
+async function run(key: string, make: () => { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>) {
+  const s = statement(key, make);
+  return (await pool.query<Row>({ text: s.sql, values: fillPlaceholders(s.params, values) })).rows;
+}
+
+type Row = Record<string, string | number | string[] | Date | null>;
+/** A row as Plateful answers it to an anonymous visitor (repository.ts `toFood`). */
+const toFood = (r: Row, today: string) => ({
   _id: r.id,
   FoodName: r.name,
   FoodImage: r.image_url,
@@ -22,7 +50,12 @@ const toFood = (r: Row) => ({
   PickupLocation: r.pickup_location,
   ExpiredDateTime: r.expires_on,
   AdditionalNotes: r.notes,
-  Donator: { Name: r.donor_name, Image: r.donor_image },
+  ...((r.gallery as string[]).length ? { FoodGallery: r.gallery } : {}),
+  Donator: { Name: r.donor_name, Image: r.donor_image, _id: r.donor_id },
+  ...(r.public_lat === null ? {} : { Location: { Lat: r.public_lat, Lng: r.public_lng, Approximate: true } }),
+  ...(r.chord_m === undefined ? {} : { DistanceKm: Math.round(chordToMetres(Number(r.chord_m)) / 100) / 10 }),
+  FoodStatus: r.status !== 'Collected' && r.status !== 'Expired' && String(r.expires_on) < today ? 'Expired' : r.status,
+  ...(r.weight_kg === null ? {} : { FoodWeightKg: Number(r.weight_kg) }),
 });
 
 const today = () => {
@@ -31,47 +64,24 @@ const today = () => {
 };
 
 async function answer(url: URL): Promise<unknown> {
+  const day = today();
   const detail = /^\/api\/foods\/([0-9a-f-]{36})$/.exec(url.pathname);
   if (detail) {
-    const { rows } = await pool.query({ text: `select ${COLUMNS} from foods where id = $1`, values: [detail[1]] });
-    return rows[0] ? toFood(rows[0]) : undefined;
+    const [row] = await run('one', () => foodByIdQuery(sqlOf), { id: detail[1] });
+    // Held, hidden and banned donors' listings are unknown to a visitor (Plateful's canSeeFood).
+    const withheld = row && (row.held_at || row.hidden_at || (row.donor_banned_until && (row.donor_banned_until as Date) > new Date()));
+    return row && !withheld ? toFood(row, day) : undefined;
   }
   if (url.pathname !== '/api/foods') return undefined;
   const q = url.searchParams;
-  const limit = Math.min(Number(q.get('limit') ?? 1000), 1000);
-  const search = q.get('search');
-  const near = q.get('near')?.split(',').map(Number);
-  if (near && q.get('sortByDistance')) {
-    // Issue "Near me": the GiST index on the public points, nearest first (KNN), as Plateful's lists.ts.
-    const radius = Number(q.get('radiusKm') ?? 10) * 1000;
-    const chord = 2 * 6378168 * Math.sin(radius / (2 * 6378168));
-    const { rows } = await pool.query({
-      text: `select ${COLUMNS}, public_lat, public_lng, foods.public_earth <-> ll_to_earth($2, $3) as chord from foods
-             where expires_on >= $1 and earth_box(ll_to_earth($2, $3), $4) @> foods.public_earth and foods.public_earth <-> ll_to_earth($2, $3) <= $5
-             order by foods.public_earth <-> ll_to_earth($2, $3) limit $6`,
-      values: [today(), near[0], near[1], radius, chord, limit],
-    });
-    return rows.map((r) => ({
-      ...toFood(r),
-      Location: { Lat: r.public_lat, Lng: r.public_lng, Approximate: true },
-      DistanceKm: Math.round((2 * 6378168 * Math.asin(Number(r.chord) / (2 * 6378168))) / 100) / 10,
-    }));
-  }
-  const { rows } = q.get('sortByQuantity')
-    ? await pool.query({
-                text: `select ${COLUMNS} from foods where expires_on >= $1 order by foods.quantity desc, foods.id desc limit $2`,
-        values: [today(), limit],
-      })
-    : search
-      ? await pool.query({
-                    text: `select ${COLUMNS} from foods where expires_on >= $1 and name ilike $2 order by foods.expires_on desc, foods.id desc limit $3`,
-          values: [today(), `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
-        })
-      : await pool.query({
-                    text: `select ${COLUMNS} from foods where expires_on >= $1 order by foods.expires_on desc, foods.id desc limit $2`,
-          values: [today(), limit],
-        });
-  return rows.map(toFood);
+  const limit = Number(q.get('limit') ?? FOODS_DEFAULT_LIMIT);
+  const point = q.get('near')?.split(',').map(Number);
+  const near = point && { lat: point[0]!, lng: point[1]!, radiusKm: Number(q.get('radiusKm') ?? 10) };
+  const order: FoodOrder = near && q.get('sortByDistance') ? 'distance' : q.get('sortByQuantity') ? 'quantity' : q.get('sortByDate') === 'acc' ? 'dateAsc' : 'dateDesc';
+  const options: ListOptions = { order, near, search: q.get('search') ?? undefined, limit: limit + 1, availableOn: day };
+  const { shape, values } = listQuery(options);
+  const rows = await run(JSON.stringify(shape), () => availableFoodsQuery(sqlOf, shape), values);
+  return rows.slice(0, limit).map((r) => toFood(r, day));
 }
 
 createServer((req, res) => {

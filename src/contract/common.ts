@@ -84,6 +84,14 @@ export const Person = z.object({
 });
 export type Person = z.infer<typeof Person>;
 
+/**
+ * A person's public standing beside their name (issue 19): completed hand-overs
+ * (`Shares`, as donor or requester) and, from 3 feedbacks on, the percentage of
+ * positive ones (`PositivePercent`, a whole number; null below 3). No stars.
+ */
+export const Standing = z.object({ Shares: z.number().int(), PositivePercent: z.number().int().nullable() });
+export type Standing = z.infer<typeof Standing>;
+
 /** Answer of a create call (SPEC.md §7: `insertedId` read). */
 export const InsertResult = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
 export type InsertResult = z.infer<typeof InsertResult>;

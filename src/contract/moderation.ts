@@ -3,7 +3,7 @@
  * hand-over. Instants are ISO 8601 UTC strings.
  */
 import { z } from 'zod';
-import { LIMITS, noNul, optionalText } from './common.js';
+import { LIMITS, noNul, optionalText, Standing } from './common.js';
 import { FEEDBACK_RATINGS, FEEDBACK_REASONS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGETS } from './limits.js';
 
 export const ReportReason = z.enum(REPORT_REASONS);
@@ -97,12 +97,10 @@ export type FeedbackState = z.infer<typeof FeedbackState>;
  * A person's public standing (`GET /api/people/{userId}`): completed hand-overs
  * (`Shares`) and, from 3 feedbacks on, the share of positive ones. No stars.
  */
-export const PersonStanding = z.object({
+export const PersonStanding = Standing.extend({
   _id: z.string(),
   Name: z.string(),
   Image: z.string(),
-  Shares: z.number().int(),
   Feedbacks: z.number().int(),
-  PositivePercent: z.number().int().nullable(),
 });
 export type PersonStanding = z.infer<typeof PersonStanding>;

@@ -1,6 +1,6 @@
 /** Food requests: body, query and answer schemas of `/api/requests` (SPEC.md §3, §7). */
 import { z } from 'zod';
-import { Id, LIMITS, Person, REQUEST_STATUSES, optionalText } from './common.js';
+import { Id, LIMITS, Person, REQUEST_STATUSES, Standing, optionalText } from './common.js';
 import { Donator, FoodQuantity } from './foods.js';
 
 /** Request statuses (SPEC.md §4, issue 16). */
@@ -60,11 +60,15 @@ export const FoodRequest = z.object({
   FoodImage: z.string(),
   PickupLocation: z.string(),
   ExpiredDateTime: z.string(),
-  /** `Email` is left out for the requester until the donor has taken the request up (issue 17). */
-  Donator,
+  /**
+   * `Email` is left out for the requester until the donor has taken the request up (issue 17).
+   * Issue 19: `Standing` in the requester's own list (`GET /requests?email=`).
+   */
+  Donator: Donator.extend({ Standing: Standing.optional() }),
   AdditionalNotes: z.string(),
   DonationMoney: z.string(),
-  Requester: Person,
+  /** Issue 19: `Standing` in the donor's list of a food's requests (`GET /requests/{foodId}`). */
+  Requester: Person.extend({ Standing: Standing.optional() }),
   RequestDate: z.string(),
   Status: RequestStatus,
   /** Issue 16, once accepted: the agreed pickup time (ISO 8601 UTC instant), when one was set. */

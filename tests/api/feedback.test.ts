@@ -55,6 +55,27 @@ describe.each(BACKENDS)('feedback on %s', (backend) => {
     expect((await call(t.app, 'GET', '/api/people/nobody')).statusCode).toBe(404);
   });
 
+  it("carries each other party's standing on the request lists: the requester's for the donor, the donor's for the requester", async () => {
+    const donor = await person(t.app, 'Hana Host');
+    const regular = await person(t.app, 'Ravi Regular');
+    const newcomer = await person(t.app, 'Nell New');
+    const done: string[] = [];
+    for (const name of ['Soup', 'Rice', 'Pears']) done.push(await delivered(t.app, donor, regular, name));
+    for (const id of done) await give(donor, id, { Rating: 'Positive' });
+    await give(regular, done[0]!, { Rating: 'Negative', Reason: 'Late' });
+    const food = await listing(t.app, donor, 'Plums');
+    await request(t.app, regular, food);
+    await request(t.app, newcomer, food);
+
+    const rows = (await call(t.app, 'GET', `/api/requests/${food}`, donor)).json() as { Requester: { Name: string; Standing: unknown } }[];
+    const byName = Object.fromEntries(rows.map((r) => [r.Requester.Name, r.Requester.Standing]));
+    expect(byName).toEqual({ 'Ravi Regular': { Shares: 3, PositivePercent: 100 }, 'Nell New': { Shares: 0, PositivePercent: null } });
+
+    const mine = (await call(t.app, 'GET', `/api/requests?email=${encodeURIComponent(regular.email)}`, regular)).json() as { FoodName: string; Donator: { Standing: unknown } }[];
+    expect(mine.find((r) => r.FoodName === 'Plums')!.Donator.Standing).toEqual({ Shares: 3, PositivePercent: null });
+    expect(mine.find((r) => r.FoodName === 'Soup')!.Donator.Standing).toEqual({ Shares: 3, PositivePercent: null });
+  });
+
   it('puts a person on the moderation queue at 3 negatives from distinct people within 30 days, with the private comments', async () => {
     const rude = await person(t.app, 'Rick Rude');
     const victims = [await person(t.app, 'N1'), await person(t.app, 'N2'), await person(t.app, 'N3')];

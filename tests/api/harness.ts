@@ -10,6 +10,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { addDays, localToday } from '../../src/server/lib/dates.js';
+import { startInbox, type Inbox, type InboxOptions } from '../support/inbox.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -89,6 +90,36 @@ export async function startApp(backend: Backend, env: Record<string, string> = {
       await app.close();
       await database.close();
       await pgdb?.drop();
+    },
+  };
+}
+
+/** A test app whose mails go to its own local SMTP inbox; `close()` ends the app, its database and the inbox. */
+export interface InboxApp extends TestApp {
+  inbox: Inbox;
+}
+
+/**
+ * Starts an SMTP inbox (tests/support/inbox.ts, `inboxOpts` e.g. a slow relay) and an
+ * app on a fresh database of `backend` that mails to it, with links under
+ * PUBLIC_URL `http://plateful.test`; `env` adds or overrides configuration variables.
+ */
+export async function appWithInbox(
+  backend: Backend,
+  env: Record<string, string> = {},
+  inboxOpts: InboxOptions = {},
+): Promise<InboxApp> {
+  const inbox = await startInbox(0, inboxOpts);
+  const t = await startApp(backend, { SMTP_URL: inbox.url, PUBLIC_URL: 'http://plateful.test', ...env }).catch(async (err: unknown) => {
+    await inbox.close();
+    throw err;
+  });
+  return {
+    ...t,
+    inbox,
+    async close() {
+      await t.close();
+      await inbox.close();
     },
   };
 }

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, verifications } from '../../src/server/db/schema/index.js';
 import type { ParsedMail } from 'mailparser';
-import { recipient, resetLinkOf, startInbox, waitForMail, type Inbox } from '../support/inbox.js';
-import { BACKENDS, buildTestApp, call, foodBody, signUp, startApp, type TestApp } from './harness.js';
+import { recipient, resetLinkOf, startInbox, waitForMail } from '../support/inbox.js';
+import { appWithInbox, BACKENDS, buildTestApp, call, foodBody, signUp, type InboxApp, type TestApp } from './harness.js';
 
 const signIn = (t: TestApp, email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
@@ -18,16 +18,11 @@ const requestReset = (t: TestApp, email: string, redirectTo: string | undefined 
   t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: redirectTo ? { email, redirectTo } : { email } });
 
 describe.each(BACKENDS)('password reset by email on %s', (backend) => {
-  let inbox: Inbox;
-  let t: TestApp;
+  let t: InboxApp;
   beforeAll(async () => {
-    inbox = await startInbox();
-    t = await startApp(backend, { SMTP_URL: inbox.url, PUBLIC_URL: 'http://plateful.test' });
+    t = await appWithInbox(backend);
   });
-  afterAll(async () => {
-    await t?.close();
-    await inbox?.close();
-  });
+  afterAll(() => t?.close());
 
   it('mails a one-hour link to /reset-password?token=… that sets a new password once and ends every session', async () => {
     const user = await signUp(t.app, 'Rosa Reset');
@@ -36,7 +31,7 @@ describe.each(BACKENDS)('password reset by email on %s', (backend) => {
     expect(res.json()).toMatchObject({ status: true });
 
     // Sent by the outbox worker after the answer.
-    const mail = await waitForMail(inbox, isResetFor(user.email));
+    const mail = await waitForMail(t.inbox, isResetFor(user.email));
     expect(mail.subject).toBe(RESET_SUBJECT);
     expect(mail.from?.text).toContain('no-reply@plateful.local');
     const link = resetLinkOf(mail);
@@ -80,22 +75,22 @@ describe.each(BACKENDS)('password reset by email on %s', (backend) => {
     const forUnknown = await requestReset(t, 'nobody-here@example.org');
     expect(forUnknown.statusCode).toBe(forKnown.statusCode);
     expect(forUnknown.json()).toEqual(forKnown.json());
-    await waitForMail(inbox, isResetFor(known.email));
+    await waitForMail(t.inbox, isResetFor(known.email));
     await t.app.outbox.whenIdle();
-    expect(inbox.messages.filter(isResetFor(known.email))).toHaveLength(1);
-    expect(inbox.messages.filter((m) => recipient(m) === 'nobody-here@example.org')).toHaveLength(0);
+    expect(t.inbox.messages.filter(isResetFor(known.email))).toHaveLength(1);
+    expect(t.inbox.messages.filter((m) => recipient(m) === 'nobody-here@example.org')).toHaveLength(0);
   });
 
   it('links to the /reset-password page when the client names no redirect, and refuses a foreign redirect', async () => {
     const user = await signUp(t.app, 'Nora Noredirect');
     expect((await requestReset(t, user.email, undefined)).statusCode).toBe(200);
-    const link = resetLinkOf(await waitForMail(inbox, isResetFor(user.email)));
+    const link = resetLinkOf(await waitForMail(t.inbox, isResetFor(user.email)));
     expect(`${link.origin}${link.pathname}`).toBe('http://plateful.test/reset-password');
 
     const foreign = await requestReset(t, user.email, 'https://evil.example/steal');
     expect(foreign.statusCode).toBe(403);
     await t.app.outbox.whenIdle();
-    expect(inbox.messages.filter(isResetFor(user.email))).toHaveLength(1);
+    expect(t.inbox.messages.filter(isResetFor(user.email))).toHaveLength(1);
   });
 });
 

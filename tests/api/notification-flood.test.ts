@@ -6,28 +6,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../src/server/db/schema/index.js';
 import { NEW_REQUEST_MAILS_PER_DAY } from '../../src/server/notifications/notifier.js';
-import { recipient, startInbox, type Inbox } from '../support/inbox.js';
-import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { recipient } from '../support/inbox.js';
+import { appWithInbox, BACKENDS, call, foodBody, signUp, startApp, type InboxApp, type Person, type TestApp } from './harness.js';
 
 describe.each(BACKENDS)('notification and mail flood on %s', (backend) => {
-  let inbox: Inbox;
-  let t: TestApp;
+  let t: InboxApp;
   let quick: TestApp;
   beforeAll(async () => {
-    inbox = await startInbox();
     // The default grace period (2 minutes), and a short one to see mails go out.
-    t = await startApp(backend, { SMTP_URL: inbox.url });
-    quick = await startApp(backend, { SMTP_URL: inbox.url, NEW_REQUEST_MAIL_DELAY_MS: '300' });
+    t = await appWithInbox(backend);
+    quick = await startApp(backend, { SMTP_URL: t.inbox.url, NEW_REQUEST_MAIL_DELAY_MS: '300' });
   });
   afterAll(async () => {
-    await t?.close();
     await quick?.close();
-    await inbox?.close();
+    await t?.close();
   });
 
   const food = async (app: TestApp, donor: Person, name: string): Promise<string> =>
     (await call(app.app, 'POST', '/api/foods', donor, foodBody({ FoodName: name }))).json().insertedId;
-  const mailsTo = (who: Person) => inbox.messages.filter((m) => recipient(m) === who.email && m.subject?.startsWith('New request'));
+  const mailsTo = (who: Person) => t.inbox.messages.filter((m) => recipient(m) === who.email && m.subject?.startsWith('New request'));
 
   it('20 request–cancel pairs: two notifications at the donor at once, no mail', async () => {
     const donor = await signUp(t.app, 'Dot Donor');

@@ -4,35 +4,30 @@
 import type { AddressInfo } from 'node:net';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recipient, startInbox, waitForMail, type Inbox } from '../support/inbox.js';
+import { recipient, waitForMail } from '../support/inbox.js';
 import { openEvents } from '../support/sse.js';
-import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { appWithInbox, BACKENDS, call, foodBody, signUp, type InboxApp, type Person } from './harness.js';
 
 const PUBLIC_URL = 'https://plateful.example';
 const PORTS = { pglite: 14612, postgres: 14622 } as const;
 
 describe.each(BACKENDS)('pickup mails on %s', (backend) => {
-  let inbox: Inbox;
-  let t: TestApp;
+  let t: InboxApp;
   let donor: Person;
   let requester: Person;
 
   beforeAll(async () => {
-    inbox = await startInbox();
     // No grace period for new-request mails here (tests/api/notification-flood.test.ts covers it).
-    t = await startApp(backend, { SMTP_URL: inbox.url, PUBLIC_URL, NEW_REQUEST_MAIL_DELAY_MS: '0' });
+    t = await appWithInbox(backend, { PUBLIC_URL, NEW_REQUEST_MAIL_DELAY_MS: '0' });
     donor = await signUp(t.app, 'Dana Donor');
     requester = await signUp(t.app, 'Rita Requester');
   });
-  afterAll(async () => {
-    await t.close();
-    await inbox.close();
-  });
+  afterAll(() => t?.close());
 
   /** Mails to `who` whose subject matches, after the outbox has nothing left to send. */
   const mailsTo = async (who: Person, subject: RegExp) => {
     await t.app.outbox.whenIdle();
-    return inbox.messages.filter((m) => recipient(m) === who.email && subject.test(m.subject ?? ''));
+    return t.inbox.messages.filter((m) => recipient(m) === who.email && subject.test(m.subject ?? ''));
   };
   const header = (m: ParsedMail, name: string) => {
     const line = m.headerLines.find((h) => h.key === name.toLowerCase());
@@ -44,7 +39,7 @@ describe.each(BACKENDS)('pickup mails on %s', (backend) => {
   it('mails the donor a new request: text and HTML, a link to the page, one-click unsubscribe headers', async () => {
     const foodId = await addFood('Soup');
     await call(t.app, 'POST', '/api/requests', requester, { FoodId: foodId, AdditionalNotes: 'After 6pm' });
-    const mail = await waitForMail(inbox, (m) => recipient(m) === donor.email && m.subject === 'New request for Soup');
+    const mail = await waitForMail(t.inbox, (m) => recipient(m) === donor.email && m.subject === 'New request for Soup');
     expect(mail.text).toContain('Hello Dana Donor,');
     expect(mail.text).toContain('Rita Requester requested Soup. Notes: After 6pm');
     expect(mail.text).toContain(`${PUBLIC_URL}/manage-food/${foodId}`);
@@ -84,14 +79,14 @@ describe.each(BACKENDS)('pickup mails on %s', (backend) => {
     const foodId = await addFood('Bread');
     const requestId = (await call(t.app, 'POST', '/api/requests', requester, { FoodId: foodId })).json().insertedId;
     await call(t.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Delivered' });
-    const delivered = await waitForMail(inbox, (m) => recipient(m) === requester.email && m.subject === 'Bread was delivered');
+    const delivered = await waitForMail(t.inbox, (m) => recipient(m) === requester.email && m.subject === 'Bread was delivered');
     expect(delivered.text).toContain(`${PUBLIC_URL}/my-food-request`);
     expect(header(delivered, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
     const apples = await addFood('Apples');
     await call(t.app, 'POST', '/api/requests', requester, { FoodId: apples });
     await call(t.app, 'DELETE', `/api/foods/${apples}`, donor);
-    const deleted = await waitForMail(inbox, (m) => recipient(m) === requester.email && m.subject === 'Apples is no longer available');
+    const deleted = await waitForMail(t.inbox, (m) => recipient(m) === requester.email && m.subject === 'Apples is no longer available');
     expect(deleted.text).toContain('Dana Donor removed Apples, so your request was withdrawn.');
     // Cancelling mails nobody.
     const cake = await addFood('Cake');
@@ -117,7 +112,7 @@ describe.each(BACKENDS)('pickup mails on %s', (backend) => {
     await new Promise((r) => setTimeout(r, 200));
 
     await call(t.app, 'POST', thread, requester, { Body: 'I can also come tomorrow.\nLet me know!' });
-    const mail = await waitForMail(inbox, (m) => recipient(m) === donor.email && /New message/.test(m.subject ?? ''));
+    const mail = await waitForMail(t.inbox, (m) => recipient(m) === donor.email && /New message/.test(m.subject ?? ''));
     expect(mail.subject).toBe('New message from Rita Requester about Pasta');
     expect(mail.text).toContain('I can also come tomorrow.\nLet me know!');
     expect(mail.text).toContain(`${PUBLIC_URL}/requests/${requestId}`);
@@ -128,6 +123,6 @@ describe.each(BACKENDS)('pickup mails on %s', (backend) => {
     expect(await mailsTo(donor, /New message/)).toHaveLength(1);
     // The other direction is its own slot.
     await call(t.app, 'POST', thread, donor, { Body: 'Yes, 6 is fine.' });
-    await waitForMail(inbox, (m) => recipient(m) === requester.email && /New message from Dana Donor/.test(m.subject ?? ''));
+    await waitForMail(t.inbox, (m) => recipient(m) === requester.email && /New message from Dana Donor/.test(m.subject ?? ''));
   });
 });

@@ -69,6 +69,8 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     ['search, a rare name', () => list({ search: 'Granola #4391' })],
     ['search, no match', () => list({ search: 'quinoa' })],
     ['near Berlin, 5 km, nearest first', () => list({ order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 } })],
+    ['near Berlin, 5 km, nearest first, signed in', () => list({ order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 }, viewerId: 'bench-u3' })],
+    ['near Berlin, 5 km, nearest first, next page', () => list({ order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 }, after: { key: '1500m', id: '00000000-0000-4000-8000-000000000000' } })],
     ['near Kiel, 50 km, by date', () => list({ near: { lat: 54.323, lng: 10.123, radiusKm: 50 } })],
     ['near a field, 5 km, no listing', () => list({ order: 'distance', near: { lat: 50.5, lng: 12.0, radiusKm: 5 } })],
     ['short search, two letters', () => list({ search: 'to' })],
@@ -102,11 +104,48 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
   it('finds listings within a radius by the GiST index on public points', async () => {
     const plan = await explain(db, list({ order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 }, limit: 1001 }));
     expect(plan.map((n) => n['Index Name'])).toContain('foods_public_point_idx');
+    const byDate = await explain(db, list({ near: { lat: 52.52, lng: 13.405, radiusKm: 5 } }));
+    expect(byDate.map((n) => n['Index Name'])).toContain('foods_public_point_idx');
     const res = await call(t.app, 'GET', '/api/foods?near=52.52,13.405&radiusKm=5&sortByDistance=true&limit=100');
     const distances = res.json().map((f: { DistanceKm: number }) => f.DistanceKm);
     expect(distances.length).toBe(100);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(distances.at(-1)).toBeLessThanOrEqual(5);
+  });
+
+  it.each([25, 1001])('reads nearest first straight from the GiST index, no sort, at limit %i (issue 21)', async (limit) => {
+    // About 7 000 listings lie within 5 km of central Berlin: reading them all and sorting
+    // took 30 times as long as reading the nearest `limit` in index order (KNN).
+    for (const viewerId of [undefined, 'bench-u3']) {
+      const plan = await explain(db, list({ order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 }, limit, viewerId }));
+      expect(plan.filter((n) => n['Node Type'].includes('Sort')).map((n) => n['Node Type'])).toEqual([]);
+      expect(plan.some((n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'foods_public_point_idx')).toBe(true);
+    }
+  });
+
+  it('answers every listing within the radius and no other, nearest first, where fewer than a page lie near', async () => {
+    // 25 km north of Kiel's centre, at the edge of its listings: a few dozen within 3 and 5 km.
+    const near = (km: number) => call(t.app, 'GET', `/api/foods?near=54.45,10.123&radiusKm=${km}&sortByDistance=true&limit=100`);
+    const within = async (km: number) => {
+      const rows = await db.execute(sql`select count(*)::int as n from foods where status in ('Available', 'Reserved')
+        and expires_on >= ${today} and earth_distance(public_earth, ll_to_earth(54.45, 10.123)) <= ${km * 1000}`);
+      return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const small = (await near(3)).json();
+    const large = (await near(5)).json();
+    const km = (list: { DistanceKm: number }[]) => list.map((f) => f.DistanceKm);
+    expect(small.length).toBe(await within(3));
+    expect(large.length).toBe(await within(5));
+    expect(small.length).toBeGreaterThan(0);
+    expect(large.length).toBeGreaterThan(small.length);
+    expect(large.length).toBeLessThan(100);
+    expect(Math.max(...km(small))).toBeLessThanOrEqual(3);
+    expect(km(large)).toEqual([...km(large)].sort((a, b) => a - b));
+    // The 3 km answer is the start of the 5 km one (listings at one blurred point tie, in any order).
+    expect(km(large).slice(0, small.length)).toEqual(km(small));
+    const ids = new Set(large.map((f: { _id: string }) => f._id));
+    expect(small.every((f: { _id: string }) => ids.has(f._id))).toBe(true);
+    expect((await call(t.app, 'GET', '/api/foods?near=50.5,12.0&radiusKm=5&sortByDistance=true')).json()).toEqual([]);
   });
 
   it('serves a rare short search by the word-prefix index', async () => {

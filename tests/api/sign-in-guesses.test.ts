@@ -6,23 +6,18 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_PAIR_LIMIT } from '../../src/server/http/limits.js';
-import { recipient, resetLinkOf, startInbox, waitForMail, type Inbox } from '../support/inbox.js';
-import { BACKENDS, signUp, startApp, type TestApp } from './harness.js';
+import { recipient, resetLinkOf, waitForMail } from '../support/inbox.js';
+import { appWithInbox, BACKENDS, signUp, type InboxApp } from './harness.js';
 
 const HOME = '127.0.0.1';
 const LOCKED_SUBJECT = 'Password sign-in to your Plateful account is paused';
 
 describe.each(BACKENDS)('password guesses per account on %s', (backend) => {
-  let inbox: Inbox;
-  let t: TestApp;
+  let t: InboxApp;
   beforeAll(async () => {
-    inbox = await startInbox();
-    t = await startApp(backend, { SMTP_URL: inbox.url, PUBLIC_URL: 'http://plateful.test' });
+    t = await appWithInbox(backend);
   });
-  afterAll(async () => {
-    await t?.close();
-    await inbox?.close();
-  });
+  afterAll(() => t?.close());
 
   const signIn = (email: string, password: string, ip: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, payload: { email, password } });
@@ -59,9 +54,9 @@ describe.each(BACKENDS)('password guesses per account on %s', (backend) => {
 
     // The owner is told once, by mail.
     const isLock = (m: ParsedMail) => recipient(m) === owner.email && m.subject === LOCKED_SUBJECT;
-    const mail = await waitForMail(inbox, isLock);
+    const mail = await waitForMail(t.inbox, isLock);
     expect(mail.text).toContain('http://plateful.test/forgot-password');
-    expect(inbox.messages.filter(isLock)).toHaveLength(1);
+    expect(t.inbox.messages.filter(isLock)).toHaveLength(1);
 
     // From home the owner's typo is an ordinary 401, and the right password signs in.
     expect((await signIn(owner.email, 'correct-horse-2', HOME)).statusCode).toBe(401);
@@ -69,7 +64,7 @@ describe.each(BACKENDS)('password guesses per account on %s', (backend) => {
 
     // A reset by the mailed link lifts the pause for every address.
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: owner.email, redirectTo: '/reset-password' } })).statusCode).toBe(200);
-    const reset = await waitForMail(inbox, (m) => recipient(m) === owner.email && m.subject === 'Reset your Plateful password');
+    const reset = await waitForMail(t.inbox, (m) => recipient(m) === owner.email && m.subject === 'Reset your Plateful password');
     const token = resetLinkOf(reset).searchParams.get('token')!;
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'fresh-pass-17', token } })).statusCode).toBe(200);
     expect((await signIn(owner.email, 'fresh-pass-17', '198.19.0.1')).statusCode).toBe(200);

@@ -5,8 +5,8 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERIFICATION_SUBJECT } from '../../src/server/auth/verification.js';
 import { foods, outbox, requests, users } from '../../src/server/db/schema/index.js';
-import { recipient, startInbox, waitForMail, type Inbox } from '../support/inbox.js';
-import { BACKENDS, call, cookieHeader, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { recipient, waitForMail } from '../support/inbox.js';
+import { appWithInbox, BACKENDS, call, cookieHeader, foodBody, signUp, startApp, type InboxApp, type Person, type TestApp } from './harness.js';
 
 /** A Better Auth POST as the web client sends it (its CSRF check wants our Origin). */
 const authPost = (t: TestApp, path: string, who: Person, payload: object, origin = 'http://localhost:3000') =>
@@ -21,16 +21,11 @@ function linkOf(mail: ParsedMail): URL {
 }
 
 describe.each(BACKENDS)('email verification on %s', (backend) => {
-  let t: TestApp;
-  let inbox: Inbox;
+  let t: InboxApp;
   beforeAll(async () => {
-    inbox = await startInbox();
-    t = await startApp(backend, { SMTP_URL: inbox.url, PUBLIC_URL: 'http://plateful.test' });
+    t = await appWithInbox(backend);
   });
-  afterAll(async () => {
-    await t?.close();
-    await inbox?.close();
-  });
+  afterAll(() => t?.close());
 
   it('sign-up stays signed in, unverified, and mails a 24-hour link that verifies once and signs nobody in', async () => {
     const p = await signUp(t.app, 'Vera Verify');
@@ -39,7 +34,7 @@ describe.each(BACKENDS)('email verification on %s', (backend) => {
     // Unverified accounts may do everything the spec shows.
     expect((await call(t.app, 'POST', '/api/foods', p, foodBody())).statusCode).toBe(201);
 
-    const link = linkOf(await waitForMail(inbox, verificationFor(p.email)));
+    const link = linkOf(await waitForMail(t.inbox, verificationFor(p.email)));
     expect(link.origin).toBe('http://plateful.test');
     expect(link.searchParams.get('callbackURL')).toBe('/');
     const token = link.searchParams.get('token')!;
@@ -64,7 +59,7 @@ describe.each(BACKENDS)('email verification on %s', (backend) => {
 
   it('refuses a forged or altered link', async () => {
     const p = await signUp(t.app, 'Fay Forged');
-    const link = linkOf(await waitForMail(inbox, verificationFor(p.email)));
+    const link = linkOf(await waitForMail(t.inbox, verificationFor(p.email)));
     link.searchParams.set('token', `${link.searchParams.get('token')!.slice(0, -2)}xx`);
     const res = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
     expect(res.headers.location).toBe('/?error=INVALID_TOKEN');
@@ -73,11 +68,11 @@ describe.each(BACKENDS)('email verification on %s', (backend) => {
 
   it('"Resend email" sends a fresh link to the signed-in user; an unknown address answers the same', async () => {
     const p = await signUp(t.app, 'Remy Resend');
-    await waitForMail(inbox, verificationFor(p.email));
+    await waitForMail(t.inbox, verificationFor(p.email));
     const res = await authPost(t, '/api/auth/send-verification-email', p, { email: p.email, callbackURL: '/' }, 'http://plateful.test');
     expect(res.statusCode).toBe(200);
-    for (let i = 0; i < 100 && inbox.messages.filter(verificationFor(p.email)).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(inbox.messages.filter(verificationFor(p.email))).toHaveLength(2);
+    for (let i = 0; i < 100 && t.inbox.messages.filter(verificationFor(p.email)).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(t.inbox.messages.filter(verificationFor(p.email))).toHaveLength(2);
     const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email: 'nobody-v@example.org' } });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(res.json());

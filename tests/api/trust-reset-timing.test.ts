@@ -3,8 +3,7 @@
 // over 30 tries, for a registered and an unknown address, because the mail is only
 // queued in the outbox and sent after the answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInbox, type Inbox } from '../support/inbox.js';
-import { BACKENDS, signUp, startApp, type TestApp } from './harness.js';
+import { appWithInbox, BACKENDS, signUp, type InboxApp } from './harness.js';
 
 const TRIES = 30;
 const median = (xs: number[]) => {
@@ -13,16 +12,11 @@ const median = (xs: number[]) => {
 };
 
 describe.each(BACKENDS)('password reset timing on %s', (backend) => {
-  let t: TestApp;
-  let inbox: Inbox;
+  let t: InboxApp;
   beforeAll(async () => {
-    inbox = await startInbox(0, { delayMs: 300 });
-    t = await startApp(backend, { SMTP_URL: inbox.url });
+    t = await appWithInbox(backend, {}, { delayMs: 300 });
   });
-  afterAll(async () => {
-    await t?.close();
-    await inbox?.close();
-  });
+  afterAll(() => t?.close());
 
   it(`answers known and unknown addresses within 20 ms of each other (median of ${TRIES}, 300 ms relay)`, async () => {
     const known = await signUp(t.app, 'Tim Timing');

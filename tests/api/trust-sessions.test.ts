@@ -4,24 +4,19 @@
 // "Sign out" of one and "Sign out everywhere else".
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recipient, resetLinkOf, startInbox, waitForMail, type Inbox } from '../support/inbox.js';
-import { BACKENDS, call, cookieHeader, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { recipient, resetLinkOf, waitForMail } from '../support/inbox.js';
+import { appWithInbox, BACKENDS, call, cookieHeader, foodBody, signUp, type InboxApp, type Person } from './harness.js';
 
 describe.each(BACKENDS)('sessions end at once on %s', (backend) => {
-  let t: TestApp;
-  let inbox: Inbox;
+  let t: InboxApp;
   let donor: Person;
   let foodId: string;
   beforeAll(async () => {
-    inbox = await startInbox();
-    t = await startApp(backend, { SMTP_URL: inbox.url, PUBLIC_URL: 'http://plateful.test' });
+    t = await appWithInbox(backend);
     donor = await signUp(t.app, 'Dot Donor');
     foodId = (await call(t.app, 'POST', '/api/foods', donor, foodBody())).json().insertedId;
   });
-  afterAll(async () => {
-    await t?.close();
-    await inbox?.close();
-  });
+  afterAll(() => t?.close());
 
   /** A signed-in user with a request for the donor's food (so the donor's email is theirs to read). */
   async function requesterWithRequest(name: string) {
@@ -64,7 +59,7 @@ describe.each(BACKENDS)('sessions end at once on %s', (backend) => {
     const other = { ...p, cookie: cookieHeader(await signIn(p.email, 'correct-horse-1')) };
     await expectAlive(p);
     await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: p.email, redirectTo: '/reset-password' } });
-    const mail = await waitForMail(inbox, (m: ParsedMail) => recipient(m) === p.email && m.subject === 'Reset your Plateful password');
+    const mail = await waitForMail(t.inbox, (m: ParsedMail) => recipient(m) === p.email && m.subject === 'Reset your Plateful password');
     const token = resetLinkOf(mail).searchParams.get('token')!;
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'after-reset-7' } })).statusCode).toBe(200);
     await expectDead(p);

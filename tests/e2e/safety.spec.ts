@@ -151,3 +151,41 @@ test('blocking hides listings both ways; the Account page lists the blocked pers
   await expect(blocked.getByText('You have not blocked anyone.')).toBeVisible();
   await expect(await findOnList(a, boFood)).toHaveCount(1);
 });
+
+test("a donor sees a requester's standing on the Manage Food row and reports and blocks them from its name", async ({ browser }) => {
+  const donor = await newPerson('Gail Giver');
+  const requester = await newPerson('Rita Requester');
+  const name = `Row Radishes ${Date.now().toString(36)}`;
+  const foodId = await listing(donor, name);
+  const asked = await requester.api.post('/api/requests', { data: { FoodId: foodId } });
+  expect(asked.ok(), await asked.text()).toBe(true);
+
+  // The requester sees the donor's standing on their own row.
+  const r = await pageFor(browser, requester);
+  await r.goto('/my-food-request');
+  const mine = r.getByRole('row', { name: new RegExp(name) });
+  await expect(mine.getByRole('cell', { name: 'Gail Giver', exact: true })).toBeVisible();
+  await expect(mine.getByText('0 shares')).toBeVisible();
+  await axeAtBothWidths(r);
+
+  const d = await pageFor(browser, donor);
+  await d.goto(`/manage-food/${foodId}`);
+  const row = d.getByRole('row', { name: /Rita Requester/ });
+  // The name cell keeps its name; the standing and the disclosure sit under it.
+  await expect(row.getByRole('cell', { name: 'Rita Requester', exact: true })).toHaveCount(2);
+  await expect(row.getByText('0 shares')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Report Rita Requester' })).toBeHidden();
+  await row.getByText('More about Rita Requester').click();
+  await axeAtBothWidths(d);
+  await row.getByRole('button', { name: 'Report Rita Requester' }).click();
+  const dialog = d.getByRole('dialog', { name: 'Report Rita Requester' });
+  await dialog.getByLabel('Reason').selectOption('Harassment');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(d.getByText('Thank you. A moderator will look at it.')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Block Rita Requester' }).click();
+  await d.getByRole('button', { name: 'Yes, block' }).click();
+  await expect(d.getByText('Rita Requester is blocked.')).toBeVisible();
+  await d.goto('/account');
+  await expect(d.getByRole('region', { name: 'Blocked people' }).getByText('Rita Requester')).toBeVisible();
+});

@@ -6,9 +6,10 @@
  * `NEGATIVE_FEEDBACK_TO_QUEUE` negatives from distinct people within its days put
  * the person on the moderation queue (an automatic report with no reporter).
  */
-import { and, count, eq, gte, or, sql } from 'drizzle-orm';
-import type { FeedbackInput, FeedbackState, PersonStanding } from '../../contract/index.js';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { FeedbackInput, FeedbackState, PersonStanding, Standing } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { feedback, reports, requests, users } from '../db/schema/index.js';
 import { NEGATIVE_FEEDBACK_TO_QUEUE } from '../http/limits.js';
 import { problem } from '../http/problem.js';
@@ -65,25 +66,55 @@ export async function feedbackState(db: Database, requestId: string, userId: str
   return { Given: Boolean(given), CanGive: !given && request.status === 'Delivered' };
 }
 
+/** One person's counts behind their standing. */
+export interface StandingCounts extends Standing {
+  /** Feedbacks received, of either rating. */
+  Feedbacks: number;
+}
+
+/**
+ * The standing of each person in `userIds` (duplicates allowed), in one query however
+ * many: completed hand-overs as donor or requester, and feedbacks received.
+ * @returns a map from user id to counts; every id is in it (zeros for an unknown id).
+ */
+export async function standings(db: Database, userIds: readonly string[]): Promise<Map<string, StandingCounts>> {
+  const ids = [...new Set(userIds)];
+  const found = new Map<string, StandingCounts>();
+  if (!ids.length) return found;
+  const list = sql.join(
+    ids.map((id) => sql`(${id})`),
+    sql`, `,
+  );
+  const rows = await db.execute(sql`
+    with ids(id) as (values ${list}),
+    shares as (
+      select person, count(*)::int as n from (
+        select ${requests.donorId} as person from ${requests} where ${requests.status} = 'Delivered' and ${requests.donorId} in (select id from ids)
+        union all
+        select ${requests.requesterId} from ${requests} where ${requests.status} = 'Delivered' and ${requests.requesterId} in (select id from ids)
+      ) s group by person
+    ),
+    rated as (
+      select ${feedback.subjectId} as person, count(*)::int as n, (count(*) filter (where ${feedback.rating} = 'Positive'))::int as positive
+      from ${feedback} where ${feedback.subjectId} in (select id from ids) group by ${feedback.subjectId}
+    )
+    select ids.id, coalesce(shares.n, 0) as shares, coalesce(rated.n, 0) as feedbacks, coalesce(rated.positive, 0) as positive
+    from ids left join shares on shares.person = ids.id left join rated on rated.person = ids.id`);
+  for (const row of rowsOf<{ id: string; shares: number; feedbacks: number; positive: number }>(rows)) {
+    const total = Number(row.feedbacks);
+    found.set(row.id, {
+      Shares: Number(row.shares),
+      Feedbacks: total,
+      PositivePercent: total >= FEEDBACKS_FOR_PERCENT ? Math.round((Number(row.positive) * 100) / total) : null,
+    });
+  }
+  return found;
+}
+
 /** A person's public standing. @throws 404 unknown person. */
 export async function standing(db: Database, userId: string): Promise<PersonStanding> {
   const [person] = await db.select({ id: users.id, name: users.name, image: users.image }).from(users).where(eq(users.id, userId));
   if (!person) throw problem(404, 'No person has this id.');
-  const [shares] = await db
-    .select({ n: count() })
-    .from(requests)
-    .where(and(eq(requests.status, 'Delivered'), or(eq(requests.donorId, userId), eq(requests.requesterId, userId))));
-  const [rated] = await db
-    .select({ n: count(), positive: sql<number>`count(*) filter (where ${feedback.rating} = 'Positive')`.mapWith(Number) })
-    .from(feedback)
-    .where(eq(feedback.subjectId, userId));
-  const total = rated?.n ?? 0;
-  return {
-    _id: person.id,
-    Name: person.name,
-    Image: person.image ?? '',
-    Shares: shares?.n ?? 0,
-    Feedbacks: total,
-    PositivePercent: total >= FEEDBACKS_FOR_PERCENT ? Math.round(((rated?.positive ?? 0) * 100) / total) : null,
-  };
+  const counts = (await standings(db, [userId])).get(userId)!;
+  return { _id: person.id, Name: person.name, Image: person.image ?? '', ...counts };
 }

@@ -158,14 +158,40 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
   if (s.viewer) where.push(notBlockedCondition(p.viewerId));
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);
-  if (s.near) where.push(withinRadius);
   if (s.after) where.push(afterCursor(s.order));
+  if (s.order === 'distance') return nearestFoodsQuery(db, where);
+  if (s.near) where.push(withinRadius);
   return db
     .select(s.near ? { ...getTableColumns(foods), chordM: chord } : getTableColumns(foods))
     .from(foods)
     .where(and(...where))
     .orderBy(...orderBy(s.order))
     .limit(p.limit);
+}
+
+/**
+ * Nearest first within the radius (placeholders `lat`, `lng`, `limit`, `chordM`): the
+ * GiST index reads the `limit` nearest listings passing `where` (KNN, stopping there
+ * whatever the radius), then those beyond the radius are dropped. Asking the index for
+ * "within the bounding box" as well (as the other orders do) let PostgreSQL estimate
+ * the box at 0.1 % of the table whatever its real share, and it then preferred reading
+ * every listing in the box and sorting them: at 7 000 listings within 5 km of central
+ * Berlin 10 ms instead of 0.3 ms (issue 21). The rows beyond the radius can only come
+ * after all those within it, so the page is the same.
+ */
+function nearestFoodsQuery(db: Database, where: SQL[]) {
+  const nearest = db
+    .select({ ...getTableColumns(foods), chordM: sql<number>`${chord}`.as('chord_m') })
+    .from(foods)
+    .where(and(...where))
+    .orderBy(...orderBy('distance'))
+    .limit(p.limit)
+    .as('nearest');
+  return db
+    .select()
+    .from(nearest)
+    .where(sql`${nearest.chordM} <= ${p.chordM}::float8`)
+    .orderBy(asc(nearest.chordM));
 }
 
 /** The shape and placeholder values of a list request. */

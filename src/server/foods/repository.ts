@@ -99,9 +99,14 @@ export async function donorEmailVisibility(db: Database, viewerId: string | unde
 }
 
 
+/** The query of one listing by id (placeholder `id`); exported so the benchmark's raw server runs the same SQL. */
+export function foodByIdQuery(db: Database) {
+  return db.select().from(foods).where(eq(foods.id, sql.placeholder('id')));
+}
+
 /** One listing by id, or undefined. */
 export async function findFood(db: Database, id: string): Promise<FoodRow | undefined> {
-  const query = preparedOnce(db, 'foods:one', (d) => d.select().from(foods).where(eq(foods.id, sql.placeholder('id'))).prepare(UNNAMED));
+  const query = preparedOnce(db, 'foods:one', (d) => foodByIdQuery(d).prepare(UNNAMED));
   const [row] = await query.execute({ id });
   return row;
 }

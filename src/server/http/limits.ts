@@ -14,6 +14,7 @@ import ipaddr from 'ipaddr.js';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client.js';
 import { sendProblem } from './problem.js';
+import { rowsOf } from '../db/rows.js';
 
 /** A fixed-window limit: at most `max` events per `windowSeconds`. */
 export interface Limit {
@@ -109,11 +110,6 @@ export async function refund(db: Database, key: string, now = Date.now()): Promi
   await db.execute(
     sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and last_request > ${now}`,
   );
-}
-
-/** node-postgres answers `{rows}`, PGlite too; Drizzle passes either through. */
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  return Array.isArray(result) ? result : ((result as { rows: Array<Record<string, unknown>> }).rows ?? []);
 }
 
 /**

@@ -5,7 +5,7 @@
  * (deleted) by its requester while open (`Pending`, or `Accepted` since issue 16).
  */
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, type FoodRequest } from '../../contract/index.js';
+import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, type FoodRequest, type Standing } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { requests } from '../db/schema/index.js';
@@ -22,9 +22,10 @@ export type RequestRow = typeof requests.$inferSelect;
 /**
  * Maps a row to the API's `FoodRequest` as `viewerId` sees it; `RequestDate` as
  * an ISO 8601 UTC instant. `Donator.Email` is left out for anyone but the donor
- * until the request reaches a status of {@link DONOR_EMAIL_STATUSES}.
+ * until the request reaches a status of {@link DONOR_EMAIL_STATUSES}. `standing`
+ * (issue 19) adds the donor's or requester's public standing when given.
  */
-export function toFoodRequest(row: RequestRow, viewerId: string): FoodRequest {
+export function toFoodRequest(row: RequestRow, viewerId: string, standing: { donor?: Standing; requester?: Standing } = {}): FoodRequest {
   const showDonorEmail = row.donorId === viewerId || (DONOR_EMAIL_STATUSES as readonly string[]).includes(row.status);
   return {
     _id: row.id,
@@ -33,10 +34,22 @@ export function toFoodRequest(row: RequestRow, viewerId: string): FoodRequest {
     FoodImage: row.foodImage,
     PickupLocation: row.pickupLocation,
     ExpiredDateTime: row.expiresOn,
-    Donator: { Name: row.donorName, Image: row.donorImage, ...(showDonorEmail ? { Email: row.donorEmail } : {}), _id: row.donorId },
+    Donator: {
+      Name: row.donorName,
+      Image: row.donorImage,
+      ...(showDonorEmail ? { Email: row.donorEmail } : {}),
+      _id: row.donorId,
+      ...(standing.donor ? { Standing: standing.donor } : {}),
+    },
     AdditionalNotes: row.notes,
     DonationMoney: row.donationMoney,
-    Requester: { Email: row.requesterEmail, Name: row.requesterName, Image: row.requesterImage, _id: row.requesterId },
+    Requester: {
+      Email: row.requesterEmail,
+      Name: row.requesterName,
+      Image: row.requesterImage,
+      _id: row.requesterId,
+      ...(standing.requester ? { Standing: standing.requester } : {}),
+    },
     RequestDate: row.requestedAt.toISOString(),
     Status: row.status,
     ...(row.pickupAt ? { PickupAt: row.pickupAt.toISOString() } : {}),

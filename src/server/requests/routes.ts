@@ -16,6 +16,7 @@ import { sameEmail } from '../auth/emails.js';
 import { assertOpenRequestsAllowed, limited } from '../http/account-limits.js';
 import { ACCOUNT_LIMITS } from '../http/limits.js';
 import { problem } from '../http/problem.js';
+import { standings, type StandingCounts } from '../feedback/repository.js';
 import { localToday } from '../lib/dates.js';
 import {
   cancelRequest,
@@ -25,6 +26,11 @@ import {
   toFoodRequest,
 } from './repository.js';
 import { changeRequestStatus } from './transitions.js';
+
+/** The public part of a person's counts (issue 19: "N shares", "M% positive"). */
+function publicStanding(counts: StandingCounts | undefined) {
+  return counts && { Shares: counts.Shares, PositivePercent: counts.PositivePercent };
+}
 
 const TOO_MANY_REQUESTS = `You can make at most ${ACCOUNT_LIMITS.requestsPerDay.max} requests a day. Please try again later.`;
 
@@ -58,7 +64,9 @@ export async function requestRoutes(app: FastifyInstance) {
     async (req) => {
       const user = await req.requireUser();
       if (!sameEmail(req.query.email, user.email)) throw problem(403, 'You can only list your own requests.');
-      return (await listRequesterRequests(db, user.id)).map((row) => toFoodRequest(row, user.id));
+      const rows = await listRequesterRequests(db, user.id);
+      const shown = await standings(db, rows.map((row) => row.donorId));
+      return rows.map((row) => toFoodRequest(row, user.id, { donor: publicStanding(shown.get(row.donorId)) }));
     },
   );
 
@@ -67,7 +75,9 @@ export async function requestRoutes(app: FastifyInstance) {
     { schema: { tags: ['requests'], description: 'Requests for the food with this id (donor only).', params: IdParams, response: list } },
     async (req) => {
       const user = await req.requireUser();
-      return (await listFoodRequests(db, req.params.id, user.id)).map((row) => toFoodRequest(row, user.id));
+      const rows = await listFoodRequests(db, req.params.id, user.id);
+      const shown = await standings(db, rows.map((row) => row.requesterId));
+      return rows.map((row) => toFoodRequest(row, user.id, { requester: publicStanding(shown.get(row.requesterId)) }));
     },
   );
 

@@ -18,13 +18,9 @@ import type { DatabaseHandle } from '../../db/client.js';
 import { imageVariants } from '../../db/schema/index.js';
 import { insertVariants, variantRow } from './database.js';
 import type { ImageStore } from './store.js';
+import { rowsOf } from '../../db/rows.js';
 
 const CHANNEL = 'plateful_image_files';
-
-/** node-postgres answers `{rows}`, PGlite too; Drizzle passes either through. */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? result : ((result as { rows: T[] }).rows ?? []);
-}
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { FoodRequest, RequestStatusInput } from '../../../../contract/index.js';
 import { LIMITS } from '../../../../contract/limits.js';
-import { wrapFocus } from '../../../ui/focusWrap.js';
+import { ModalActions, ModalDialog, useModal } from '../../../ui/ModalDialog.js';
 
 /** Which answer the donor gives: accept (pickup time, note) or decline (reason). */
 export type RequestAnswer = 'Accepted' | 'Declined';
@@ -26,16 +26,7 @@ export function RequestAnswerDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
-  function close() {
-    dialogRef.current?.close();
-  }
+  const { dialogRef, close } = useModal();
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -54,45 +45,37 @@ export function RequestAnswerDialog({
   const title = `${accepting ? 'Accept' : 'Decline'} ${request.Requester.Name}'s request`;
 
   return (
-    <dialog ref={dialogRef} className="modal" aria-labelledby={`${id}-title`} onClose={onClose} onKeyDown={wrapFocus}>
-      <div className="modal-box">
-        <h2 id={`${id}-title`} className="text-xl font-bold">
-          {title}
-        </h2>
-        <form onSubmit={handleSubmit} className="mt-4 flex flex-col gap-4">
-          {accepting ? (
-            <>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`${id}-pickup`} className="font-medium">
-                  Pickup time (optional)
-                </label>
-                <input id={`${id}-pickup`} name="PickupAt" type="datetime-local" className="input input-bordered w-full" />
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`${id}-note`} className="font-medium">
-                  Note (optional)
-                </label>
-                <textarea id={`${id}-note`} name="Note" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
-              </div>
-            </>
-          ) : (
+    <ModalDialog dialogRef={dialogRef} title={title} titleClassName="text-xl font-bold" onClose={onClose}>
+      <form onSubmit={handleSubmit} className="mt-4 flex flex-col gap-4">
+        {accepting ? (
+          <>
             <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-reason`} className="font-medium">
-                Reason (optional)
+              <label htmlFor={`${id}-pickup`} className="font-medium">
+                Pickup time (optional)
               </label>
-              <textarea id={`${id}-reason`} name="Reason" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
+              <input id={`${id}-pickup`} name="PickupAt" type="datetime-local" className="input input-bordered w-full" />
             </div>
-          )}
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className={accepting ? 'btn btn-primary' : 'btn btn-error'} disabled={pending}>
-              {accepting ? 'Accept request' : 'Decline request'}
-            </button>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${id}-note`} className="font-medium">
+                Note (optional)
+              </label>
+              <textarea id={`${id}-note`} name="Note" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
+            </div>
+          </>
+        ) : (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-reason`} className="font-medium">
+              Reason (optional)
+            </label>
+            <textarea id={`${id}-reason`} name="Reason" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
           </div>
-        </form>
-      </div>
-    </dialog>
+        )}
+        <ModalActions onCancel={close}>
+          <button type="submit" className={accepting ? 'btn btn-primary' : 'btn btn-error'} disabled={pending}>
+            {accepting ? 'Accept request' : 'Decline request'}
+          </button>
+        </ModalActions>
+      </form>
+    </ModalDialog>
   );
 }

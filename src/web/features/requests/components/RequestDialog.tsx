@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { Food } from '../../../../contract/index.js';
 import { LIMITS } from '../../../../contract/limits.js';
 import { formatDate } from '../../../lib/dates.js';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { ApiError } from '../../../lib/http.js';
-import { wrapFocus } from '../../../ui/focusWrap.js';
+import { ModalActions, ModalDialog, useModal } from '../../../ui/ModalDialog.js';
 import { successPopup } from '../../../ui/popups.js';
 import type { AppUser } from '../../auth/useAuth.js';
 import { useRequestFood } from '../api/requests.js';
@@ -28,18 +28,9 @@ export function RequestDialog({
 }) {
   const id = useId();
   const requestFood = useRequestFood();
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const { dialogRef, close } = useModal();
   // DESIGN.md "The API": nobody requests their own food (the server answers 409).
   const ownFood = food.Donator.Email === user.email;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
-  function close() {
-    dialogRef.current?.close();
-  }
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -83,54 +74,52 @@ export function RequestDialog({
   ];
 
   return (
-    <dialog ref={dialogRef} className="modal" aria-labelledby={`${id}-title`} onClose={onClose} onKeyDown={wrapFocus}>
-      <div className="modal-box max-w-2xl">
-        <h2 id={`${id}-title`} className="text-2xl font-bold">
-          Request {food.FoodName}
-        </h2>
-        <img src={food.FoodImage} alt="" className="mt-4 h-40 w-full rounded-box object-cover" />
-        <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-          {info.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="font-semibold">{label}</dt>
-              <dd className="break-words">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        {ownFood && (
-          <p id={`${id}-own`} className="mt-4 rounded-box bg-base-200 p-3 text-sm">
-            This is your own listing, so you cannot request it.
-          </p>
-        )}
-        <form onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-notes`} className="font-medium">
-              Additional Notes
-            </label>
-            <textarea id={`${id}-notes`} name="AdditionalNotes" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
+    <ModalDialog
+      dialogRef={dialogRef}
+      title={`Request ${food.FoodName}`}
+      titleClassName="text-2xl font-bold"
+      boxClassName="modal-box max-w-2xl"
+      onClose={onClose}
+    >
+      <img src={food.FoodImage} alt="" className="mt-4 h-40 w-full rounded-box object-cover" />
+      <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        {info.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="break-words">{value}</dd>
           </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-money`} className="font-medium">
-              Donation Money
-            </label>
-            <input id={`${id}-money`} name="DonationMoney" type="text" maxLength={LIMITS.donation} className="input input-bordered w-full" />
-          </div>
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={close}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={ownFood || requestFood.isPending}
-              aria-describedby={ownFood ? `${id}-own` : undefined}
-            >
-              {requestFood.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Request
-            </button>
-          </div>
-        </form>
-      </div>
-    </dialog>
+        ))}
+      </dl>
+      {ownFood && (
+        <p id={`${id}-own`} className="mt-4 rounded-box bg-base-200 p-3 text-sm">
+          This is your own listing, so you cannot request it.
+        </p>
+      )}
+      <form onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-notes`} className="font-medium">
+            Additional Notes
+          </label>
+          <textarea id={`${id}-notes`} name="AdditionalNotes" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-money`} className="font-medium">
+            Donation Money
+          </label>
+          <input id={`${id}-money`} name="DonationMoney" type="text" maxLength={LIMITS.donation} className="input input-bordered w-full" />
+        </div>
+        <ModalActions onCancel={close}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={ownFood || requestFood.isPending}
+            aria-describedby={ownFood ? `${id}-own` : undefined}
+          >
+            {requestFood.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Request
+          </button>
+        </ModalActions>
+      </form>
+    </ModalDialog>
   );
 }

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { MessagesLink } from '../../messages/components/MessagesLink.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
+import { PersonNameCell } from '../../safety/components/PersonNameCell.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { useCancelRequest, useMyRequests } from '../api/requests.js';
@@ -47,7 +48,7 @@ export default function MyFoodRequestPage() {
           return (
             <tr key={request._id}>
               <td className="font-medium">{request.FoodName}</td>
-              <td>{request.Donator.Name}</td>
+              <PersonNameCell name={request.Donator.Name} userId={request.Donator._id} standing={request.Donator.Standing} />
               <td>{request.PickupLocation || 'Unknown'}</td>
               <td>{formatDate(request.ExpiredDateTime)}</td>
               <td>{formatDateTime(request.RequestDate)}</td>

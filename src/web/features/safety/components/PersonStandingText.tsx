@@ -1,12 +1,18 @@
+import type { Standing } from '../../../../contract/index.js';
 import { usePersonStanding } from '../api/safety.js';
 
+/** "N shares" and, when the answer has it (from 3 feedbacks on), " · M% positive" (issue 19). No stars. */
+export function StandingText({ standing, className = '' }: { standing: Standing; className?: string }) {
+  const shares = `${standing.Shares} ${standing.Shares === 1 ? 'share' : 'shares'}`;
+  const text = standing.PositivePercent === null ? shares : `${shares} · ${standing.PositivePercent}% positive`;
+  return <span className={`text-sm text-gray-700 ${className}`}>{text}</span>;
+}
+
 /**
- * A person's public standing beside their name (issue 19): "N shares" and, from
- * 3 feedbacks on, "M% positive". No stars. Nothing while it loads.
+ * A person's public standing beside their name (issue 19), read from
+ * `GET /api/people/{userId}`; nothing while it loads.
  */
 export function PersonStandingText({ userId, className = '' }: { userId: string | undefined; className?: string }) {
   const { data } = usePersonStanding(userId);
-  if (!data) return null;
-  const shares = `${data.Shares} ${data.Shares === 1 ? 'share' : 'shares'}`;
-  return <span className={`text-sm text-gray-700 ${className}`}>{data.PositivePercent === null ? shares : `${shares} · ${data.PositivePercent}% positive`}</span>;
+  return data ? <StandingText standing={data} className={className} /> : null;
 }
