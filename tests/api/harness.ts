@@ -80,10 +80,14 @@ export async function buildTestApp(
   return { app, database };
 }
 
-/** Builds an app on a fresh, migrated database of `backend`. */
-export async function startApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+/** Builds an app on a fresh, migrated database of `backend`; `env` and `opts` as for `buildTestApp`. */
+export async function startApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  opts: Parameters<typeof buildApp>[2] = {},
+): Promise<TestApp> {
   const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
-  const { app, database } = await buildTestApp(pgdb?.url, env);
+  const { app, database } = await buildTestApp(pgdb?.url, env, opts);
   return {
     app,
     async close() {
