@@ -52,6 +52,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { messageRoutes } from './messages/routes.js';
 import { createNotifier, type Notifier } from './notifications/notifier.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { homeAreaRoutes } from './places/home-area.js';
 import { placeRoutes } from './places/routes.js';
 import { requestRoutes } from './requests/routes.js';
 import { sessionRoutes } from './session/routes.js';
@@ -195,6 +196,7 @@ export async function buildApp(
   await app.register(impactRoutes, { co2ePerKg: config.impactCo2ePerKg });
   await app.register(lifecyclePlugin);
   await app.register(accountRoutes);
+  await app.register(homeAreaRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
