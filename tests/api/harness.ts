@@ -4,6 +4,7 @@
  * `TEST_DATABASE_URL` is set. Requests go through `app.inject` (no sockets).
  */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
@@ -11,6 +12,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { addDays, localToday } from '../../src/server/lib/dates.js';
 import { startInbox, type Inbox, type InboxOptions } from '../support/inbox.js';
+import { openReady, type SseClient } from '../support/sse.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -80,10 +82,14 @@ export async function buildTestApp(
   return { app, database };
 }
 
-/** Builds an app on a fresh, migrated database of `backend`. */
-export async function startApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+/** Builds an app on a fresh, migrated database of `backend`; `env` and `opts` as for `buildTestApp`. */
+export async function startApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  opts: Parameters<typeof buildApp>[2] = {},
+): Promise<TestApp> {
   const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
-  const { app, database } = await buildTestApp(pgdb?.url, env);
+  const { app, database } = await buildTestApp(pgdb?.url, env, opts);
   return {
     app,
     async close() {
@@ -156,6 +162,22 @@ export async function signUp(app: FastifyInstance, name = 'Test User'): Promise<
   return { name, email, image, cookie: cookieHeader(res) };
 }
 
+/** A second, independent session of `p` (a sign-in from another device or browser): `p` with that session's cookie. */
+export async function signInAgain(app: FastifyInstance, p: Person): Promise<Person> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: p.email, password: 'correct-horse-1' } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { ...p, cookie: cookieHeader(res) };
+}
+
+/**
+ * Starts `app` listening on 127.0.0.1:`port` (0: a free one) for clients that need a
+ * real socket (`app.inject` cannot stream); returns its `/api/events` URL for `openEvents`.
+ */
+export async function listenForEvents(app: FastifyInstance, port = 0): Promise<string> {
+  await app.listen({ port, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+}
+
 /** Sends a JSON API call, as `who` (or anonymously). */
 export function call(
   app: FastifyInstance,
@@ -182,5 +204,58 @@ export function foodBody(overrides: Record<string, unknown> = {}, days = 7) {
     ExpiredDateTime: addDays(localToday(), days),
     AdditionalNotes: 'Picked this morning.',
     ...overrides,
+  };
+}
+
+/** A listening test app for live event streams: its `/api/events` URL and `open(who)`; `close()` also closes the streams it opened. */
+export interface StreamingApp extends TestApp {
+  url: string;
+  /** Opens `who`'s stream (`openReady`: answered 200, `unread` received). */
+  open(who: Person): Promise<SseClient>;
+}
+
+/** `startApp(backend, env, opts)`, listening on a free port for `/api/events` streams. */
+export async function streamingApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  opts: Parameters<typeof buildApp>[2] = {},
+): Promise<StreamingApp> {
+  const t = await startApp(backend, env, opts);
+  const url = await listenForEvents(t.app).catch(async (err: unknown) => {
+    await t.close();
+    throw err;
+  });
+  const streams: SseClient[] = [];
+  return {
+    ...t,
+    url,
+    async open(who) {
+      const s = await openReady(url, who.cookie);
+      streams.push(s);
+      return s;
+    },
+    async close() {
+      streams.forEach((s) => s.close());
+      await t.close();
+    },
+  };
+}
+
+/**
+ * Two app instances `a` and `b` (as two server processes) on one fresh PostgreSQL
+ * database next to TEST_DATABASE_URL, whose URL is `url`; `close()` ends both, then drops it.
+ */
+export async function twoInstances(): Promise<{ a: FastifyInstance; b: FastifyInstance; url: string; close(): Promise<void> }> {
+  const pgdb = await freshPostgres();
+  const built = [await buildTestApp(pgdb.url), await buildTestApp(pgdb.url)];
+  return {
+    a: built[0]!.app,
+    b: built[1]!.app,
+    url: pgdb.url,
+    async close() {
+      for (const x of built) await x.app.close();
+      for (const x of built) await x.database.close();
+      await pgdb.drop();
+    },
   };
 }

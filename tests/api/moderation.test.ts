@@ -1,9 +1,10 @@
 // Issue 19, reports and moderation: the access matrix of every new endpoint
 // (anonymous, user, the target, moderator), one open report per reporter and
 // target, the snapshot, auto-hide at 3 distinct verified reporters (not 2, not 3
-// unverified), hide/restore with the owner told, bans through Better Auth's admin
-// plugin (sessions end, sign-in refused, listings hidden, a mail), and the audit log.
+// unverified), hide/restore with the owner told, bans in Better Auth's admin plugin's
+// columns (sessions end, sign-in refused, listings hidden, a mail; all or nothing), and the audit log.
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, startInbox, waitForMail, type Inbox } from '../support/inbox.js';
@@ -220,6 +221,33 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     expect(back.statusCode).toBe(200);
     expect(cookieHeader(back)).toContain('session_token');
     expect((await publicNames(t.app, null, 'Bagels')).flat()).toContain('Banned Bagels');
+  });
+
+  it('bans all or nothing: a fault at the audit entry leaves no ban, no ended session, no hidden listing and no mail', async () => {
+    const maybe = await person(t.app, 'Faye Fault', true);
+    await listing(t.app, maybe, 'Faulty Fennel');
+    const suspended = (m: Parameters<typeof recipient>[0]) => recipient(m) === maybe.email && m.subject === 'Your Plateful account is suspended';
+    // The audit entry is the ban's last write: make it fail.
+    await t.app.db.execute(sql`create function fail_audit() returns trigger language plpgsql as $$ begin raise exception 'audit log down'; end $$`);
+    await t.app.db.execute(sql`create trigger fail_audit before insert on moderation_log for each row execute function fail_audit()`);
+    try {
+      expect((await act(mod, { Action: 'Ban', TargetType: 'user', TargetId: maybe.id, Reason: 'Spam', Days: 1 })).statusCode).toBe(500);
+    } finally {
+      await t.app.db.execute(sql`drop trigger fail_audit on moderation_log`);
+      await t.app.db.execute(sql`drop function fail_audit()`);
+    }
+    // Not banned: the session still works, sign-in succeeds, the listing shows.
+    expect((await call(t.app, 'GET', '/api/auth/get-session', maybe)).json()?.user?.email).toBe(maybe.email);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: maybe.email, password: 'correct-horse-1' } });
+    expect(signIn.statusCode).toBe(200);
+    expect((await publicNames(t.app, null, 'Fennel')).flat()).toContain('Faulty Fennel');
+    expect((await call(t.app, 'GET', '/api/moderation/log', mod)).json().some((e: { TargetId: string }) => e.TargetId === maybe.id)).toBe(false);
+
+    // The same ban without the fault: one mail, sent after the failed attempt would have been.
+    expect((await act(mod, { Action: 'Ban', TargetType: 'user', TargetId: maybe.id, Reason: 'Spam', Days: 1 })).statusCode).toBe(200);
+    await waitForMail(inbox, suspended);
+    expect(inbox.messages.filter(suspended)).toHaveLength(1);
+    expect((await publicNames(t.app, null, 'Fennel')).flat()).not.toContain('Faulty Fennel');
   });
 
   it('bans for good without an end, and the banned person cannot come back', async () => {

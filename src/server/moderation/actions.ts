@@ -1,20 +1,25 @@
 /**
  * Moderator actions (issue 19, `POST /api/moderation/actions`): dismiss reports,
  * hide or restore a listing or message (its owner is told, with the reason), ban
- * for 1, 7, 30 days or for good, unban, make a moderator. Roles and bans go
- * through Better Auth's admin plugin (`auth.api.banUser` also deletes every session
- * of the person, which ends their live streams); the rest of each action (its
- * effects, the owner's notice or mail, the audit entry, the reports it resolves)
- * is one transaction, after the plugin's call.
+ * for 1, 7, 30 days or for good, unban, make a moderator. Each action is one
+ * transaction: its effects, the owner's notice or mail, the reports it resolves
+ * and the audit entry commit together or not at all.
+ *
+ * Roles and bans live in Better Auth's admin plugin's columns (`users.role`,
+ * `banned`, `ban_reason`, `ban_expires`), written here inside the transaction rather
+ * than through `auth.api.banUser` (whose own writes would commit apart from ours).
+ * The plugin keeps enforcing them: its session-create hook refuses sign-in while
+ * `banned`, and lifts a ban whose `ban_expires` has passed at the next sign-in. A ban
+ * deletes the person's sessions as the plugin would, so every request of theirs
+ * stops at once, and the `sessions_ended` trigger ends their live event streams.
  */
-import { APIError } from 'better-auth/api';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ModerationActionInput, ReportTarget } from '../../contract/index.js';
-import { authHeaders, type SessionUser } from '../auth/plugin.js';
+import type { SessionUser } from '../auth/plugin.js';
 import { ROLES } from '../auth/roles.js';
 import type { Database } from '../db/client.js';
-import { foods, messages, reports, users } from '../db/schema/index.js';
+import { foods, messages, reports, sessions, users } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { enqueueMail } from '../outbox/outbox.js';
 import { notice, writeLog } from './audit.js';
@@ -34,16 +39,6 @@ async function resolveReports(tx: Database, type: ReportTarget, id: string): Pro
     .where(and(eq(reports.targetType, type), eq(reports.targetId, id), isNull(reports.resolvedAt)))
     .returning({ id: reports.id });
   return done.length;
-}
-
-/** Runs a Better Auth admin call, turning its refusals into problems. */
-async function viaPlugin(call: () => Promise<unknown>): Promise<void> {
-  try {
-    await call();
-  } catch (e) {
-    if (e instanceof APIError) throw problem(e.statusCode, (e.body as { message?: string } | undefined)?.message ?? e.message);
-    throw e;
-  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,11 +92,27 @@ function banMail(to: string, name: string, reason: string, until: Date | null) {
 }
 
 /**
- * Carries out one moderator action as `moderator` (who sent `req`).
- * @returns Mongo-style counts (`modifiedCount` 0 when nothing changed).
- * @throws 400 action and target type do not go together, 404 unknown target.
+ * Bans `userId` until `until` (null: for good) in `tx`, as the admin plugin's `banUser`
+ * would: its columns set, every session deleted; and hides their listings meanwhile.
  */
-export async function moderate(app: FastifyInstance, req: FastifyRequest, moderator: SessionUser, input: Input) {
+async function ban(tx: Database, userId: string, reason: string, until: Date | null): Promise<void> {
+  await tx.update(users).set({ banned: true, banReason: reason, banExpires: until, updatedAt: new Date() }).where(eq(users.id, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.update(foods).set({ donorBannedUntil: until ?? FOREVER }).where(eq(foods.donorId, userId));
+}
+
+/** Lifts `userId`'s ban in `tx`, as the admin plugin's `unbanUser` would, and shows their listings again. */
+async function unban(tx: Database, userId: string): Promise<void> {
+  await tx.update(users).set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() }).where(eq(users.id, userId));
+  await tx.update(foods).set({ donorBannedUntil: null }).where(eq(foods.donorId, userId));
+}
+
+/**
+ * Carries out one moderator action as `moderator`.
+ * @returns Mongo-style counts (`modifiedCount` 0 when nothing changed).
+ * @throws 400 action and target type do not go together or a moderator bans themself, 404 unknown target.
+ */
+export async function moderate(app: FastifyInstance, moderator: SessionUser, input: Input) {
   const db = app.db;
   const actor = { id: moderator.id, name: moderator.name };
   const log = (tx: Database) =>
@@ -127,15 +138,10 @@ export async function moderate(app: FastifyInstance, req: FastifyRequest, modera
     }
     case 'Ban': {
       const user = await requireTargetUser(db, input);
+      if (user.id === moderator.id) throw problem(400, 'You cannot ban yourself.');
       const until = input.Days ? new Date(Date.now() + input.Days * DAY_MS) : null;
-      await viaPlugin(() =>
-        app.auth.api.banUser({
-          headers: authHeaders(req),
-          body: { userId: user.id, banReason: input.Reason, ...(input.Days ? { banExpiresIn: input.Days * 24 * 60 * 60 } : {}) },
-        }),
-      );
       return db.transaction(async (tx) => {
-        await tx.update(foods).set({ donorBannedUntil: until ?? FOREVER }).where(eq(foods.donorId, user.id));
+        await ban(tx, user.id, input.Reason, until);
         await enqueueMail(tx, banMail(user.email, user.name, input.Reason, until));
         await resolveReports(tx, 'user', user.id);
         await log(tx);
@@ -144,17 +150,16 @@ export async function moderate(app: FastifyInstance, req: FastifyRequest, modera
     }
     case 'Unban': {
       const user = await requireTargetUser(db, input);
-      await viaPlugin(() => app.auth.api.unbanUser({ headers: authHeaders(req), body: { userId: user.id } }));
       return db.transaction(async (tx) => {
-        await tx.update(foods).set({ donorBannedUntil: null }).where(eq(foods.donorId, user.id));
+        await unban(tx, user.id);
         await log(tx);
         return result(user.banned);
       });
     }
     case 'MakeModerator': {
       const user = await requireTargetUser(db, input);
-      await viaPlugin(() => app.auth.api.setRole({ headers: authHeaders(req), body: { userId: user.id, role: ROLES.moderator } }));
       return db.transaction(async (tx) => {
+        await tx.update(users).set({ role: ROLES.moderator, updatedAt: new Date() }).where(eq(users.id, user.id));
         await log(tx);
         return result(user.role !== ROLES.moderator);
       });

@@ -49,7 +49,7 @@ export async function moderationRoutes(app: FastifyInstance) {
     { ...moderatorsOnly, schema: { tags: ['moderation'], body: ModerationActionInput, response: { 200: UpdateResult } } },
     async (req) => {
       const moderator = await requireModerator(req);
-      return moderate(app, req, moderator, req.body);
+      return moderate(app, moderator, req.body);
     },
   );
 
