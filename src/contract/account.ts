@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { Food } from './foods.js';
+import { HomeArea } from './places.js';
 import { FoodRequest } from './requests.js';
 
 /** One signed-in browser of the user. `UserAgent`/`IpAddress` are '' when unknown. */
@@ -31,6 +32,8 @@ export const AccountExport = z.object({
     EmailVerified: z.boolean(),
     CreatedAt: z.string(),
   }),
+  /** The saved home area of the Near search (issue "Near me"), or null. */
+  HomeArea: HomeArea.nullable(),
   /** `password` and/or `google`. */
   SignInMethods: z.array(z.string()),
   Sessions: z.array(AccountSession),

@@ -79,6 +79,8 @@ export const PLACES = {
   queryMax: 100,
   /** Most places one `GET /api/places` answers. */
   results: 10,
+  /** Longest name of a saved home area (a place label such as "your location, near Lyon, France"). */
+  homeNameMax: 200,
 } as const;
 
 /** Issue 19: why something is reported. `Other` needs details. */

@@ -3,6 +3,7 @@
  * and the place-name lookups of `/api/places`. Coordinates are WGS 84 degrees.
  */
 import { z } from 'zod';
+import { optionalText } from './common.js';
 import { PLACES } from './limits.js';
 
 const lat = z.number({ error: 'must be a latitude in degrees' }).min(-90, { error: 'must be at least -90' }).max(90, { error: 'must be at most 90' });
@@ -53,3 +54,30 @@ export type Place = z.infer<typeof Place>;
 /** The map tiles the web client shows (`MAP_TILE_URL`, `MAP_ATTRIBUTION`). */
 export const MapConfig = z.object({ TileUrl: z.string(), Attribution: z.string() });
 export type MapConfig = z.infer<typeof MapConfig>;
+
+/** A radius in km of a `near` search or a home area (1–50). */
+const radiusKm = z
+  .number({ error: 'must be a number of km' })
+  .min(PLACES.radiusMinKm, { error: `must be at least ${PLACES.radiusMinKm}` })
+  .max(PLACES.radiusMaxKm, { error: `must be at most ${PLACES.radiusMaxKm}` });
+
+/**
+ * Body of `PUT /api/account/home-area`: the signed-in user's home area, the default
+ * position of their 'Near' search on Available Foods. `Name` (optional, one line)
+ * is how the place box shows it; absent or null becomes ''.
+ */
+export const HomeAreaInput = z.strictObject({
+  Name: optionalText(PLACES.homeNameMax, { line: true }),
+  Lat: lat,
+  Lng: lng,
+  RadiusKm: radiusKm,
+});
+export type HomeAreaInput = z.infer<typeof HomeAreaInput>;
+
+/** A saved home area as answered (only ever to its owner). */
+export const HomeArea = z.object({ Name: z.string(), Lat: z.number(), Lng: z.number(), RadiusKm: z.number() });
+export type HomeArea = z.infer<typeof HomeArea>;
+
+/** Answer of `GET /api/account/home-area`: the saved area, or null when none is saved. */
+export const HomeAreaAnswer = z.object({ HomeArea: HomeArea.nullable() });
+export type HomeAreaAnswer = z.infer<typeof HomeAreaAnswer>;

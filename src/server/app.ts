@@ -52,6 +52,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { messageRoutes } from './messages/routes.js';
 import { createNotifier, type Notifier } from './notifications/notifier.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { homeAreaRoutes } from './places/home-area.js';
 import { placeRoutes } from './places/routes.js';
 import { requestRoutes } from './requests/routes.js';
 import { sessionRoutes } from './session/routes.js';
@@ -81,9 +82,16 @@ export async function buildApp(
   /**
    * `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests);
    * `ownsDatabase`: a given `database` is closed with the app too (main.ts opens it early);
-   * `clock`: the current instant, for tests that move time (default the system clock; issue 16).
+   * `clock`: the current instant, for tests that move time (default the system clock; issue 16);
+   * `heartbeatMs`: the event streams' heartbeat and session re-check, for tests (default `HEARTBEAT_MS`, 25 s).
    */
-  opts: { logStream?: { write(line: string): void }; outbox?: Partial<OutboxOptions>; ownsDatabase?: boolean; clock?: () => Date } = {},
+  opts: {
+    logStream?: { write(line: string): void };
+    outbox?: Partial<OutboxOptions>;
+    ownsDatabase?: boolean;
+    clock?: () => Date;
+    heartbeatMs?: number;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -188,11 +196,12 @@ export async function buildApp(
   await app.register(impactRoutes, { co2ePerKg: config.impactCo2ePerKg });
   await app.register(lifecyclePlugin);
   await app.register(accountRoutes);
+  await app.register(homeAreaRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
   await app.register(pushRoutes, { config });
-  await app.register(eventRoutes, { listen: handle.listen, caps: config });
+  await app.register(eventRoutes, { listen: handle.listen, caps: config, heartbeatMs: opts.heartbeatMs });
   await app.register(moderationRoutes);
   await app.register(blockRoutes);
   await app.register(feedbackRoutes);

@@ -1,20 +1,13 @@
 // Issue 22 "Live events are not lost": when a process's LISTEN connection is lost,
 // the notifications committed meanwhile still reach every stream it holds once the
 // database answers again (replayed by commit-ordered seq), on two app instances.
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEvents, type SseClient } from '../support/sse.js';
+import { openReady, type SseClient } from '../support/sse.js';
 import { outageOf, type Outage } from '../support/pg-outage.js';
-import { buildTestApp, freshPostgres, signUp, type Person } from './harness.js';
+import { buildTestApp, freshPostgres, listenForEvents, signUp, type Person } from './harness.js';
 
 const PG = process.env.TEST_DATABASE_URL;
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
-}
 
 describe.runIf(PG)('live events across a lost LISTEN connection on PostgreSQL', () => {
   let pgdb: Awaited<ReturnType<typeof freshPostgres>>;
@@ -40,16 +33,13 @@ describe.runIf(PG)('live events across a lost LISTEN connection on PostgreSQL', 
   });
 
   it('every open stream gets all 20 notifications created while LISTEN was down, within 3 s of the database answering', async () => {
-    const urls = [await listen(apps[0]!.app), await listen(apps[1]!.app)];
+    const urls = [await listenForEvents(apps[0]!.app), await listenForEvents(apps[1]!.app)];
     const p: Person = await signUp(apps[0]!.app, 'Lis Tener');
     const { rows } = await writer.query<{ id: string }>('select id from users where email = $1', [p.email]);
     const userId = rows[0]!.id;
     // Two streams on each instance.
     for (const url of [...urls, ...urls]) {
-      const s = await openEvents(url, p.cookie);
-      expect(s.status).toBe(200);
-      await s.next((e) => e.event === 'unread');
-      streams.push(s);
+      streams.push(await openReady(url, p.cookie));
     }
 
     // The database goes away: new connections are refused and every backend ends,

@@ -3,26 +3,12 @@
 // 1 s (on PostgreSQL also when the stream is held by another app instance), the
 // user's other sessions' streams stay open, and streams past the per-person and
 // per-address caps close oldest first.
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEvents, type SseClient } from '../support/sse.js';
-import { BACKENDS, buildTestApp, call, cookieHeader, freshPostgres, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { openReady, type SseClient } from '../support/sse.js';
+import { BACKENDS, buildTestApp, call, freshPostgres, listenForEvents, signInAgain, signUp, startApp, type Person, type TestApp } from './harness.js';
 
 const ORIGIN = 'http://localhost:3000';
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
-}
-
-/** A second session of `p` (a sign-in from another device). */
-async function anotherSession(app: FastifyInstance, p: Person): Promise<Person> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: p.email, password: 'correct-horse-1' } });
-  expect(res.statusCode).toBe(200);
-  return { ...p, cookie: cookieHeader(res) };
-}
 
 /** Resolves with the milliseconds from `since` until `s` was told it is closed; fails after 1 s. */
 async function closedWithin1s(s: SseClient, since: number): Promise<number> {
@@ -36,16 +22,14 @@ describe.each(BACKENDS)('event streams end with their session on %s', (backend) 
   let url: string;
   const streams: SseClient[] = [];
   const open = async (who: Person) => {
-    const s = await openEvents(url, who.cookie);
+    const s = await openReady(url, who.cookie);
     streams.push(s);
-    expect(s.status).toBe(200);
-    await s.next((e) => e.event === 'unread');
     return s;
   };
 
   beforeAll(async () => {
     t = await startApp(backend, { EVENT_STREAMS_PER_USER: '2', EVENT_STREAMS_PER_ADDRESS: '4' });
-    url = await listen(t.app);
+    url = await listenForEvents(t.app);
   });
   afterAll(async () => {
     streams.forEach((s) => s.close());
@@ -54,7 +38,7 @@ describe.each(BACKENDS)('event streams end with their session on %s', (backend) 
 
   it('logout closes the stream of that session, not those of the other sessions', async () => {
     const p = await signUp(t.app, 'Lou Logout');
-    const phone = await anotherSession(t.app, p);
+    const phone = await signInAgain(t.app, p);
     const s = await open(p);
     const kept = await open(phone);
     const at = performance.now();
@@ -66,7 +50,7 @@ describe.each(BACKENDS)('event streams end with their session on %s', (backend) 
 
   it('revoking a session from the account page closes its stream', async () => {
     const p = await signUp(t.app, 'Rev Oked');
-    const phone = await anotherSession(t.app, p);
+    const phone = await signInAgain(t.app, p);
     const s = await open(phone);
     const sessions = (await call(t.app, 'GET', '/api/account/sessions', p)).json() as { _id: string; Current: boolean }[];
     const other = sessions.find((x) => !x.Current)!;
@@ -77,7 +61,7 @@ describe.each(BACKENDS)('event streams end with their session on %s', (backend) 
 
   it('a password change closes the streams of the other sessions', async () => {
     const p = await signUp(t.app, 'Pat Change');
-    const phone = await anotherSession(t.app, p);
+    const phone = await signInAgain(t.app, p);
     const s = await open(phone);
     const at = performance.now();
     const res = await t.app.inject({
@@ -92,7 +76,7 @@ describe.each(BACKENDS)('event streams end with their session on %s', (backend) 
 
   it('account deletion closes every stream of the account', async () => {
     const p = await signUp(t.app, 'Del Eted');
-    const phone = await anotherSession(t.app, p);
+    const phone = await signInAgain(t.app, p);
     const [a, b] = [await open(p), await open(phone)];
     const at = performance.now();
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/delete-user', headers: { cookie: p.cookie, origin: ORIGIN }, payload: { password: 'correct-horse-1' } });
@@ -141,11 +125,9 @@ describe.runIf(BACKENDS.includes('postgres'))('event streams across two app inst
     const b = await buildTestApp(pgdb.url);
     let s: SseClient | undefined;
     try {
-      const urlB = await listen(b.app);
+      const urlB = await listenForEvents(b.app);
       const p = await signUp(a.app, 'Two Proc');
-      s = await openEvents(urlB, p.cookie);
-      expect(s.status).toBe(200);
-      await s.next((e) => e.event === 'unread');
+      s = await openReady(urlB, p.cookie);
       const at = performance.now();
       expect((await call(a.app, 'GET', '/api/logout', p)).statusCode).toBe(200);
       console.log(`[streams two processes] logout on A → closed on B in ${(await closedWithin1s(s, at)).toFixed(1)} ms`);

@@ -1,19 +1,12 @@
 // `GET /api/events` (issue 11) over real HTTP: notification and unread events within
 // 1 s, message events to both parties, Last-Event-ID replay, and — on PostgreSQL —
 // events written by one app instance reaching a stream held by another.
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEvents, type SseClient } from '../support/sse.js';
-import { BACKENDS, buildTestApp, call, foodBody, freshPostgres, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { BACKENDS, buildTestApp, call, foodBody, freshPostgres, listenForEvents, signUp, startApp, type Person, type TestApp } from './harness.js';
 
 /** Ports of this file's listening servers (the range of issue 11's tests). */
 const PORTS = { pglite: 14611, postgres: 14621 } as const;
-
-async function listen(app: FastifyInstance, port: number): Promise<string> {
-  await app.listen({ port, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
-}
 
 describe.each(BACKENDS)('live events on %s', (backend) => {
   let t: TestApp;
@@ -29,7 +22,7 @@ describe.each(BACKENDS)('live events on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startApp(backend);
-    url = await listen(t.app, PORTS[backend]);
+    url = await listenForEvents(t.app, PORTS[backend]);
     donor = await signUp(t.app, 'Dana Donor');
     requester = await signUp(t.app, 'Rita Requester');
   });
@@ -110,7 +103,7 @@ describe.runIf(BACKENDS.includes('postgres'))('live events across two app instan
     const b = await buildTestApp(pgdb.url);
     let s: SseClient | undefined;
     try {
-      const urlB = await listen(b.app, 14631);
+      const urlB = await listenForEvents(b.app, 14631);
       const donor = await signUp(a.app, 'Dana Donor');
       const requester = await signUp(a.app, 'Rita Requester');
       s = await openEvents(urlB, donor.cookie);

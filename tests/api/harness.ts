@@ -4,6 +4,7 @@
  * `TEST_DATABASE_URL` is set. Requests go through `app.inject` (no sockets).
  */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
@@ -80,10 +81,14 @@ export async function buildTestApp(
   return { app, database };
 }
 
-/** Builds an app on a fresh, migrated database of `backend`. */
-export async function startApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+/** Builds an app on a fresh, migrated database of `backend`; `env` and `opts` as for `buildTestApp`. */
+export async function startApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  opts: Parameters<typeof buildApp>[2] = {},
+): Promise<TestApp> {
   const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
-  const { app, database } = await buildTestApp(pgdb?.url, env);
+  const { app, database } = await buildTestApp(pgdb?.url, env, opts);
   return {
     app,
     async close() {
@@ -154,6 +159,22 @@ export async function signUp(app: FastifyInstance, name = 'Test User'): Promise<
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return { name, email, image, cookie: cookieHeader(res) };
+}
+
+/** A second, independent session of `p` (a sign-in from another device or browser): `p` with that session's cookie. */
+export async function signInAgain(app: FastifyInstance, p: Person): Promise<Person> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: p.email, password: 'correct-horse-1' } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { ...p, cookie: cookieHeader(res) };
+}
+
+/**
+ * Starts `app` listening on 127.0.0.1:`port` (0: a free one) for clients that need a
+ * real socket (`app.inject` cannot stream); returns its `/api/events` URL for `openEvents`.
+ */
+export async function listenForEvents(app: FastifyInstance, port = 0): Promise<string> {
+  await app.listen({ port, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
 }
 
 /** Sends a JSON API call, as `who` (or anonymously). */

@@ -1,12 +1,11 @@
 // The mails of issue 11 through the outbox to a real SMTP inbox: who gets which,
 // text + HTML with a link to the page, RFC 8058 one-click unsubscribe, preferences,
 // no message mail while the recipient has a live stream, one per conversation per 15 min.
-import type { AddressInfo } from 'node:net';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, waitForMail } from '../support/inbox.js';
 import { openEvents } from '../support/sse.js';
-import { appWithInbox, BACKENDS, call, foodBody, signUp, type InboxApp, type Person } from './harness.js';
+import { appWithInbox, BACKENDS, call, foodBody, listenForEvents, signUp, type InboxApp, type Person } from './harness.js';
 
 const PUBLIC_URL = 'https://plateful.example';
 const PORTS = { pglite: 14612, postgres: 14622 } as const;
@@ -96,10 +95,7 @@ describe.each(BACKENDS)('pickup mails on %s', (backend) => {
   });
 
   it('mails a message only without an open stream, and at most once per conversation per 15 minutes', async () => {
-    const url = await (async () => {
-      await t.app.listen({ port: PORTS[backend], host: '127.0.0.1' });
-      return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/events`;
-    })();
+    const url = await listenForEvents(t.app, PORTS[backend]);
     const requestId = (await call(t.app, 'POST', '/api/requests', requester, { FoodId: await addFood('Pasta') })).json().insertedId;
     const thread = `/api/requests/${requestId}/messages`;
 

@@ -2,7 +2,7 @@
 // http and https, POST /api/jwt never vouches for someone else, and a revoked
 // session stops reading and writing at once (issue 13: no cookie cache).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, call, cookieHeader, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { BACKENDS, call, cookieHeader, foodBody, signInAgain, signUp, startApp, type Person, type TestApp } from './harness.js';
 
 const setCookies = (res: { headers: Record<string, unknown> }) => ([] as string[]).concat((res.headers['set-cookie'] as string[]) ?? []);
 
@@ -66,12 +66,6 @@ describe.each(BACKENDS)('session lifetime on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  /** A second, independent session of `p` (another browser). */
-  const signInAgain = async (p: Person): Promise<Person> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: p.email, password: 'correct-horse-1' } });
-    expect(res.statusCode, res.body).toBe(200);
-    return { ...p, cookie: cookieHeader(res) };
-  };
   const cachedSession = (p: Person) => t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: p.cookie } });
 
   it("POST /api/jwt with someone else's email answers 401 and sets no cookie", async () => {
@@ -85,7 +79,7 @@ describe.each(BACKENDS)('session lifetime on %s', (backend) => {
 
   it('stops a session revoked elsewhere from reading and writing at once', async () => {
     const laptop = await signUp(t.app, 'Rita Revoked');
-    const phone = await signInAgain(laptop);
+    const phone = await signInAgain(t.app, laptop);
     const foodId = (await call(t.app, 'POST', '/api/foods', laptop, foodBody())).json().insertedId as string;
     expect(foodId).toBeTruthy();
 
@@ -105,7 +99,7 @@ describe.each(BACKENDS)('session lifetime on %s', (backend) => {
 
   it('stops a signed-out session cookie that is replayed later', async () => {
     const user = await signUp(t.app, 'Sid Signout');
-    const other = await signInAgain(user);
+    const other = await signInAgain(t.app, user);
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: other.cookie, origin: ORIGIN } });
     expect(out.statusCode, out.body).toBe(200);
     expect((await cachedSession(other)).json()).toBeNull();

@@ -1,10 +1,11 @@
 // Issue "Near me" in the browser: 'Use my location' sorts Available Foods by distance and
 // shows distances; the map view's markers are reachable by keyboard; Add Food by place name
-// stores a point; axe-clean at 375 and 1280 px. Map tiles come from a local fixture server
+// stores a point; a home area saved on Profile starts the Near search; axe-clean at 375 and
+// 1280 px. Map tiles come from a local fixture server
 // started here (MAP_TILE_URL points at it in playwright.config.ts).
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { APP_URL, TILE_PORT } from '../support/e2e-env.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { tabTo } from './support/keyboard.js';
@@ -48,6 +49,43 @@ const SPOTS = [
   { name: `Middle Melons ${run}`, Lat: 45.77, Lng: 4.86, days: 3 },
   { name: `Near Nectarines ${run}`, Lat: 45.758, Lng: 4.835, days: 4 },
 ];
+
+/** WCAG relative luminance of an `rgb(r, g, b)` colour string. */
+function luminance(rgb: string): number {
+  const [r, g, b] = rgb.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * A pressed toggle differs from an unpressed one by more than a shade (WCAG 1.4.1): it shows
+ * a check mark, and its background contrasts at least 3:1 with the unpressed one's. Names stay as they were.
+ */
+async function expectPressedNotByColourAlone(pressed: Locator, unpressed: Locator): Promise<void> {
+  await expect(pressed).toHaveAttribute('aria-pressed', 'true');
+  await expect(unpressed).toHaveAttribute('aria-pressed', 'false');
+  await expect(pressed.locator('svg')).toBeVisible();
+  await expect(unpressed.locator('svg')).toHaveCount(0);
+  // Backgrounds as sRGB bytes over the page's white, whatever notation and alpha the style
+  // sheet used (a 1 × 1 canvas converts and composites them).
+  const [a, b] = await Promise.all(
+    [pressed, unpressed].map((l) =>
+      l.evaluate((el) => {
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.fillStyle = '#fff';
+        ctx.fillRect(0, 0, 1, 1);
+        ctx.fillStyle = getComputedStyle(el).backgroundColor;
+        ctx.fillRect(0, 0, 1, 1);
+        const [r, g, bl] = ctx.getImageData(0, 0, 1, 1).data;
+        return `rgb(${r}, ${g}, ${bl})`;
+      }),
+    ),
+  );
+  const [hi, lo] = [luminance(a!), luminance(b!)].sort((x, y) => y - x) as [number, number];
+  expect((hi + 0.05) / (lo + 0.05)).toBeGreaterThanOrEqual(3);
+}
 
 let tiles: http.Server;
 const tileReferers: (string | undefined)[] = [];
@@ -144,13 +182,59 @@ test('Add Food by place name stores a point', async ({ page }) => {
   expect(food.Location.Lng).toBeCloseTo(4.88, 1);
 });
 
+test('a home area saved on Profile starts the Near search of Available Foods, and can be cleared for the visit', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const me = await newPerson('Hugo Home');
+  await me.api.dispose();
+  await signInAs(page, me);
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Home area' });
+  await expect(section.getByText('No home area saved')).toBeVisible();
+  await section.getByLabel('Town or city').fill('Lyon');
+  await section.getByRole('button', { name: 'Find place' }).click();
+  await section.getByRole('button', { name: 'Lyon, France' }).first().click();
+  await section.getByLabel('Within').selectOption('5');
+  await section.getByRole('button', { name: 'Save home area' }).click();
+  await expect(page.getByText('Home area saved')).toBeVisible();
+  await expect(section.getByText('Available Foods starts near Lyon, France, within 5 km.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto('/available-foods');
+  await expect(page.getByText('Near your home area, Lyon, France')).toBeVisible();
+  await expect(page.getByLabel('Place name')).toHaveValue('Lyon, France');
+  await expect(page.getByLabel('Within')).toHaveValue('5');
+  // Filtered to 5 km around Lyon's centre (Far Figs lies about 7 km away), with distances.
+  const names = page.getByRole('heading', { level: 2 }).filter({ hasText: run });
+  await expect(names.filter({ hasText: SPOTS[2]!.name })).toBeVisible();
+  await expect(names.filter({ hasText: SPOTS[1]!.name })).toBeVisible();
+  await expect(names.filter({ hasText: SPOTS[0]!.name })).toHaveCount(0);
+  const distances = await page.locator('dt:text-is("Distance") + dd').allTextContents();
+  expect(distances.length).toBeGreaterThanOrEqual(2);
+  for (const d of distances) expect(d).toMatch(/^about \d+(\.\d)? (km|m)$/);
+  // The person's own sort: not switched to distance by the home area.
+  await expect(page.getByRole('button', { name: 'Nearest first' })).toHaveAttribute('aria-pressed', 'false');
+
+  await page.getByRole('button', { name: 'Clear for this visit' }).click();
+  await expect(names.filter({ hasText: SPOTS[0]!.name })).toBeVisible();
+  await expect(page.locator('dt:text-is("Distance")')).toHaveCount(0);
+  await page.reload();
+  await expect(names.filter({ hasText: SPOTS[0]!.name })).toBeVisible();
+  await expect(page.getByText('Near your home area')).toHaveCount(0);
+});
+
 for (const width of [375, 1280]) {
   test(`near list and map are axe-clean at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/available-foods?near=${HERE.latitude},${HERE.longitude}&place=Lyon&radius=25&by=distance`);
     await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: run }).first()).toBeVisible();
     await expectNoAxeViolations(page);
+    // The place box takes the Near panel's width on a phone, so a place name can be read.
+    const panel = (await page.getByRole('region', { name: 'Near' }).boundingBox())!;
+    const box = (await page.getByLabel('Place name').boundingBox())!;
+    expect(box.width).toBeGreaterThan(width < 640 ? panel.width * 0.85 : panel.width * 0.5);
+    await expectPressedNotByColourAlone(page.getByRole('button', { name: 'Nearest first' }), page.getByRole('button', { name: 'Map' }));
     await page.getByRole('button', { name: 'Map' }).click();
+    await expectPressedNotByColourAlone(page.getByRole('button', { name: 'Map' }), page.getByRole('button', { name: 'List' }));
     await expect(page.locator('.plateful-area, .plateful-cluster').first()).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`near-map-${width}.png`), fullPage: true });

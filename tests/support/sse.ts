@@ -102,3 +102,11 @@ export async function openEvents(url: string, cookie?: string, lastEventId?: str
   })();
   return client;
 }
+
+/** `openEvents` for a stream that must open: rejects unless it answered 200; resolves once its first `unread` event came. */
+export async function openReady(url: string, cookie: string): Promise<SseClient> {
+  const s = await openEvents(url, cookie);
+  if (s.status !== 200) throw new Error(`GET /api/events answered ${s.status}`);
+  await s.next((e) => e.event === 'unread');
+  return s;
+}

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.js';
 import { accounts, foods, requests, sessions, users } from '../db/schema/index.js';
 import { toFood } from '../foods/repository.js';
 import { localToday } from '../lib/dates.js';
+import { readHomeArea } from '../places/home-area.js';
 import { listRequesterRequests, toFoodRequest } from '../requests/repository.js';
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -75,6 +76,7 @@ export async function exportAccount(db: Database, userId: string, currentSession
         EmailVerified: user.emailVerified,
         CreatedAt: user.createdAt.toISOString(),
       },
+      HomeArea: await readHomeArea(tx, userId),
       SignInMethods: methods.map((m) => (m.providerId === 'credential' ? 'password' : m.providerId)).sort(),
       Sessions: await listSessions(tx, userId, currentSessionId),
       Foods: ownFoods.map((row) => toFood(row, true, localToday(), { exactPoint: true })),

@@ -21,10 +21,13 @@ import { HEARTBEAT_MS, liveSessions, streamOpened, streamsAlive, streamsClosed, 
 
 const EventsQuery = z.object({ lastEventId: z.string().optional() });
 
-/** Registers the hub, its LISTEN and the route; `listen` is the database handle's, `caps` the stream caps (config.ts). */
+/**
+ * Registers the hub, its LISTEN and the route; `listen` is the database handle's, `caps` the stream caps (config.ts),
+ * `heartbeatMs` the interval of heartbeats and session re-checks (default `HEARTBEAT_MS`; tests shorten it).
+ */
 export async function eventRoutes(
   app: FastifyInstance,
-  opts: { listen: DatabaseHandle['listen']; caps: Pick<Config, 'eventStreamsPerUser' | 'eventStreamsPerAddress'> },
+  opts: { listen: DatabaseHandle['listen']; caps: Pick<Config, 'eventStreamsPerUser' | 'eventStreamsPerAddress'>; heartbeatMs?: number },
 ) {
   const db = app.db;
   const hub = new EventHub(db, app.log.child({ module: 'events' }));
@@ -49,7 +52,7 @@ export async function eventRoutes(
       (alive) => hub.closeWhere((s) => streams.includes(s) && !alive.has(s.sessionId), 'session-ended'),
       (err: unknown) => app.log.warn({ err: { message: (err as Error).message } }, 'stream sessions not checked'),
     );
-  }, HEARTBEAT_MS);
+  }, opts.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
 
   app.addHook('preClose', async () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from '../../../lib/router.js';
 import { LIMITS } from '../../../../contract/limits.js';
 import { updateProfile } from '../../auth/api/authClient.js';
@@ -12,13 +12,17 @@ import { usePageTitle } from '../../../lib/title.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { field, useFormAction } from '../../../lib/useFormAction.js';
 
+// Its own chunk: the place finder it shares with Available Foods stays out of the entry's preload map.
+const HomeAreaSection = lazy(() => import('../../places/components/HomeAreaSection.js'));
+
 /**
  * `/profile` (login required): the signed-in user changes the display name and
  * photo URL set at registration (SPEC.md §3 User, §4 "Registration"). Saving
  * updates the navbar avatar at once; the server stamps new listings and requests
  * with the new name and photo. Success: toast 'Profile Updated'; failure: an error
  * toast with the error's message (SPEC.md §8 "profile-update failure"). Below the
- * form, the person's own impact figures (issue 16).
+ * form, the home area of the Near search (issue "Near me") and the person's own impact
+ * figures (issue 16).
  */
 export default function ProfilePage() {
   usePageTitle('Profile');
@@ -60,6 +64,9 @@ export default function ProfilePage() {
           Save Profile
         </button>
       </form>
+      <Suspense fallback={null}>
+        <HomeAreaSection userId={user.id} />
+      </Suspense>
       {impact.data && <ImpactSection data={impact.data} mine />}
       <Link to="/account" className="link link-primary text-center">
         Account: devices, password and your data

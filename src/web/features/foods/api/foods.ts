@@ -20,9 +20,11 @@ export const AVAILABLE_PAGE_SIZE = 24;
  * {@link AVAILABLE_PAGE_SIZE} at a time:
  * `GET /foods?sortByDate=…[&search=…]&limit=24[&cursor=…]`, the next cursor read from `X-Next-Cursor`;
  * with `near` (issue "Near me") also `&near=lat,lng&radiusKm=…[&sortByDistance=true]`.
+ * `enabled: false` holds the read back (while the home area that sets `near` loads).
  */
-export function useAvailableFoods(sort: DateSort, search: string, near?: NearSearch) {
+export function useAvailableFoods(sort: DateSort, search: string, near?: NearSearch, { enabled = true } = {}) {
   return useInfiniteQuery({
+    enabled,
     queryKey: foodKeys.available(sort, search, near),
     queryFn: ({ signal, pageParam }) =>
       apiFetchPage<Food>(

@@ -8,7 +8,11 @@ import { FoodGrid } from '../components/FoodCard.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { usePageTitle } from '../../../lib/title.js';
-import { NearControl, RADII_KM, type NearValue } from '../../places/components/NearControl.js';
+import { ToggleButton } from '../../../ui/ToggleButton.js';
+import { NearControl, type NearValue } from '../../places/components/NearControl.js';
+import { RADII_KM } from '../../places/components/PlaceFinder.js';
+import { useHomeArea, useHomeAreaOff } from '../../places/api/places.js';
+import { useAuth } from '../../auth/useAuth.js';
 
 // Issue "Near me": Leaflet and its map load only when the person switches to 'Map'.
 const FoodsMap = lazy(() => import('../../places/components/FoodsMap.js'));
@@ -17,8 +21,9 @@ const FoodsMap = lazy(() => import('../../places/components/FoodsMap.js'));
 function nearFromParams(params: URLSearchParams): NearValue {
   const m = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(params.get('near') ?? '');
   const radius = Number(params.get('radius'));
+  const place = params.get('place');
   return {
-    point: m ? { lat: Number(m[1]), lng: Number(m[2]), label: params.get('place') ?? `${m[1]}, ${m[2]}` } : undefined,
+    point: m ? { lat: Number(m[1]), lng: Number(m[2]), label: place ?? `${m[1]}, ${m[2]}`, name: place ?? '' } : undefined,
     radiusKm: (RADII_KM as readonly number[]).includes(radius) ? radius : 10,
     byDistance: Boolean(m) && params.get('by') === 'distance',
   };
@@ -31,7 +36,9 @@ function nearFromParams(params: URLSearchParams): NearValue {
  * and order live in the URL (`?search=…&sort=acc`), so reloads, the back button and
  * shared links keep them. Issue "Near me": the 'Near' control (point, radius, sort by
  * distance; also in the URL) and a 'List' / 'Map' switch (`view=map`); the list stays the
- * primary view, the map is a lazily loaded chunk.
+ * primary view, the map is a lazily loaded chunk. A signed-in person's saved home area is
+ * the Near search's start when the URL names no position and it was not cleared this visit
+ * (its radius, the person's own sort); the list waits for it rather than loading twice.
  */
 export default function AvailableFoodsPage() {
   usePageTitle('Available Foods');
@@ -41,12 +48,20 @@ export default function AvailableFoodsPage() {
   const params = new URLSearchParams(location.search);
   const search = params.get('search') ?? '';
   const sort: DateSort = params.get('sort') === 'acc' ? 'acc' : 'dec';
-  const near = nearFromParams(params);
+  const { user } = useAuth();
+  const [homeOff, setHomeOff] = useHomeAreaOff();
+  const homeWanted = Boolean(user) && !params.has('near') && !homeOff;
+  const home = useHomeArea(homeWanted ? user?.id : undefined);
+  const homeArea = homeWanted ? home.data : undefined;
+  const near: NearValue = homeArea
+    ? { point: { lat: homeArea.Lat, lng: homeArea.Lng, label: homeArea.Name || 'saved in your profile', name: homeArea.Name, home: true }, radiusKm: homeArea.RadiusKm, byDistance: false }
+    : nearFromParams(params);
   const view = params.get('view') === 'map' ? 'map' : 'list';
   const query = useAvailableFoods(
     sort,
     search,
     near.point && { lat: near.point.lat, lng: near.point.lng, radiusKm: near.radiusKm, byDistance: near.byDistance },
+    { enabled: !(homeWanted && home.isPending) },
   );
   const { isPending, isError, isFetching, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const data = query.data?.pages.flatMap((p) => p.rows);
@@ -101,12 +116,19 @@ export default function AvailableFoodsPage() {
           {sort === 'dec' ? 'Sort by expiry date: Descending' : 'Sort by expiry date: Ascending'}
         </button>
       </div>
-      <NearControl value={near} onChange={(next) => update({ near: next })} />
+      <NearControl
+        value={near}
+        onChange={(next) => {
+          // Clearing the position also puts the home area aside for this visit.
+          if (!next.point) setHomeOff(true);
+          update({ near: next });
+        }}
+      />
       <div role="group" aria-label="Show foods as" className="join self-start">
         {(['list', 'map'] as const).map((v) => (
-          <button key={v} type="button" className="btn join-item" aria-pressed={view === v} onClick={() => update({ view: v })}>
+          <ToggleButton key={v} className="join-item" pressed={view === v} onClick={() => update({ view: v })}>
             {v === 'list' ? 'List' : 'Map'}
-          </button>
+          </ToggleButton>
         ))}
       </div>
       <p className="sr-only" aria-live="polite">

@@ -1,12 +1,11 @@
 import { useId } from 'react';
-import { PlaceFinder, type PickedPoint } from './PlaceFinder.js';
-
-/** Radii the 'Within' select offers, km (the API takes 1–50). */
-export const RADII_KM = [1, 2, 5, 10, 25, 50] as const;
+import { ToggleButton } from '../../../ui/ToggleButton.js';
+import { PlaceFinder, RadiusSelect, type PickedPoint } from './PlaceFinder.js';
 
 /** The 'Near' search of Available Foods: a point, a radius and whether nearest come first. */
 export interface NearValue {
-  point?: PickedPoint;
+  /** The search position; `home` when it is the person's saved home area, not chosen on this page. */
+  point?: PickedPoint & { home?: boolean };
   radiusKm: number;
   byDistance: boolean;
 }
@@ -14,48 +13,34 @@ export interface NearValue {
 /**
  * The 'Near' control of Available Foods (issue "Near me"): a place box and 'Use my
  * location' (PlaceFinder), a radius select and a 'Nearest first' toggle (its name leaves "sort" to the spec's 'Sort by expiry date' toggle); once a point
- * is set, the list keeps the listings within the radius and shows their distances.
+ * is set, the list keeps the listings within the radius and shows their distances. A saved
+ * home area fills the place box with its name and can be cleared for this visit.
+ * On small screens every part takes the full width, so a place name stays readable.
  */
 export function NearControl({ value, onChange }: { value: NearValue; onChange: (next: NearValue) => void }) {
   const id = useId();
+  const point = value.point;
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         Near
       </h2>
-      <PlaceFinder legend="Where are you?" onPick={(point) => onChange({ ...value, point, byDistance: true })} />
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-radius`} className="font-medium">
-            Within
-          </label>
-          <select
-            id={`${id}-radius`}
-            className="select select-bordered"
-            value={value.radiusKm}
-            onChange={(e) => onChange({ ...value, radiusKm: Number(e.target.value) })}
-          >
-            {RADII_KM.map((r) => (
-              <option key={r} value={r}>
-                {r} km
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="button"
-          className="btn btn-outline"
-          aria-pressed={value.byDistance}
-          disabled={!value.point}
-          onClick={() => onChange({ ...value, byDistance: !value.byDistance })}
-        >
+      <PlaceFinder
+        legend="Where are you?"
+        // A home area shows its name in the box; clearing the place empties it; a chosen place leaves it as typed.
+        boxText={point?.home ? point.name : point ? undefined : ''}
+        onPick={(picked) => onChange({ ...value, point: picked, byDistance: true })}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <RadiusSelect id={`${id}-radius`} value={value.radiusKm} onChange={(radiusKm) => onChange({ ...value, radiusKm })} />
+        <ToggleButton pressed={value.byDistance} disabled={!point} onClick={() => onChange({ ...value, byDistance: !value.byDistance })}>
           Nearest first
-        </button>
-        {value.point && (
+        </ToggleButton>
+        {point && (
           <p className="flex flex-wrap items-center gap-2">
-            <span>Near {value.point.label}</span>
+            <span>{point.home ? `Near your home area, ${point.label}` : `Near ${point.label}`}</span>
             <button type="button" className="btn btn-ghost btn-sm underline" onClick={() => onChange({ ...value, point: undefined, byDistance: false })}>
-              Clear place
+              {point.home ? 'Clear for this visit' : 'Clear place'}
             </button>
           </p>
         )}

@@ -1,25 +1,45 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { PLACES } from '../../../../contract/limits.js';
 import { currentPosition, placeLabel, reversePlace, usePlaceSearch, type LatLng } from '../api/places.js';
 
 /** A chosen point and how to name it. */
 export interface PickedPoint extends LatLng {
+  /** What follows "Near " in a sentence: "Lyon, France" or "your location, near Lyon, France". */
   label: string;
+  /** The place's own name ("Lyon, France"; for 'Use my location' the nearest place's), '' when unknown. */
+  name: string;
 }
 
 /**
  * Sets a point the two ways that need no map (issue "Near me"): a place name,
  * looked up on the server when the person presses 'Find place' (never while typing),
  * then picked from the answers; or 'Use my location' (the browser's geolocation,
- * named by the server's reverse lookup). `legend` names the group for assistive technology.
+ * named by the server's reverse lookup). `legend` names the group for assistive technology;
+ * `boxText`, when given, is put in the place box whenever it changes (e.g. the name of a
+ * saved home area, or '' once the place is cleared); undefined leaves the box as typed.
  */
-export function PlaceFinder({ legend, onPick }: { legend: string; onPick: (p: PickedPoint) => void }) {
+export function PlaceFinder({
+  legend,
+  onPick,
+  boxText,
+  boxLabel = 'Place name',
+}: {
+  legend: string;
+  onPick: (p: PickedPoint) => void;
+  boxText?: string;
+  /** The box's (visually hidden) label; the Profile page's avoids "name", which its Name field owns. */
+  boxLabel?: string;
+}) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('');
   const [locating, setLocating] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const places = usePlaceSearch(query);
+
+  useEffect(() => {
+    if (boxText !== undefined && input.current) input.current.value = boxText;
+  }, [boxText]);
 
   function find() {
     const q = input.current?.value.trim() ?? '';
@@ -38,7 +58,7 @@ export function PlaceFinder({ legend, onPick }: { legend: string; onPick: (p: Pi
       const point = await currentPosition();
       const place = await reversePlace(point).catch(() => undefined);
       const label = place ? `your location, near ${placeLabel(place)}` : 'your location';
-      onPick({ ...point, label });
+      onPick({ ...point, label, name: place ? placeLabel(place) : '' });
       setStatus(`Using ${label}.`);
     } catch (error) {
       setStatus(error instanceof Error ? error.message : 'Your location could not be found.');
@@ -51,9 +71,10 @@ export function PlaceFinder({ legend, onPick }: { legend: string; onPick: (p: Pi
     <fieldset className="flex flex-col gap-2">
       <legend className="font-medium">{legend}</legend>
       {/* No form of its own (it sits inside the food form): Enter in the box finds the place. */}
+      {/* Below 640 px the box takes a row of its own, the buttons share the next. */}
       <div className="flex flex-wrap gap-2">
         <label htmlFor={`${id}-place`} className="sr-only">
-          Place name
+          {boxLabel}
         </label>
         <input
           ref={input}
@@ -66,12 +87,12 @@ export function PlaceFinder({ legend, onPick }: { legend: string; onPick: (p: Pi
             find();
           }}
           placeholder="Town or city"
-          className="input input-bordered min-w-0 flex-1"
+          className="input input-bordered w-full sm:w-auto sm:min-w-0 sm:flex-1"
         />
-        <button type="button" className="btn btn-outline" onClick={find}>
+        <button type="button" className="btn btn-outline flex-1 sm:flex-none" onClick={find}>
           Find place
         </button>
-        <button type="button" className="btn btn-outline" onClick={() => void locateMe()} disabled={locating}>
+        <button type="button" className="btn btn-outline flex-1 sm:flex-none" onClick={() => void locateMe()} disabled={locating}>
           Use my location
         </button>
       </div>
@@ -91,7 +112,7 @@ export function PlaceFinder({ legend, onPick }: { legend: string; onPick: (p: Pi
                     type="button"
                     className="btn btn-sm btn-ghost border border-base-300"
                     onClick={() => {
-                      onPick({ lat: p.Lat, lng: p.Lng, label: placeLabel(p) });
+                      onPick({ lat: p.Lat, lng: p.Lng, label: placeLabel(p), name: placeLabel(p) });
                       setStatus(`Using ${placeLabel(p)}.`);
                       setQuery('');
                     }}
@@ -108,5 +129,29 @@ export function PlaceFinder({ legend, onPick }: { legend: string; onPick: (p: Pi
         {status}
       </p>
     </fieldset>
+  );
+}
+
+/** Radii the 'Within' select offers, km (the API takes 1–50). */
+export const RADII_KM = [1, 2, 5, 10, 25, 50] as const;
+
+/**
+ * The labelled 'Within' select of a Near search or a home area; `value` in km. Kept in this
+ * module so that the pages using both share one chunk (no new name in the entry's preload map).
+ */
+export function RadiusSelect({ id, value, onChange }: { id: string; value: number; onChange: (km: number) => void }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        Within
+      </label>
+      <select id={id} className="select select-bordered w-full sm:w-auto" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {RADII_KM.map((r) => (
+          <option key={r} value={r}>
+            {r} km
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -54,15 +54,16 @@ export function useMarkDelivered() {
 
 /**
  * Changes a request's status as its food's donor (issue 16): `PATCH /requests/{id}` with
- * `{Status:'Accepted', PickupAt?, Note?}`, `{Status:'Declined', Reason?}` or `{Status:'NoShow'}`
- * → `{modifiedCount}`.
+ * `{Status:'Accepted', PickupAt?, Note?}`, `{Status:'Declined', Reason?}`, `{Status:'NoShow'}`
+ * or `{Status:'Delivered', SomeLeft: true, FoodQuantity}` → `{modifiedCount}`. Each may
+ * change the listing (Reserved, Available, a lower quantity), so foods are refetched too.
  */
 export function useChangeRequestStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: RequestStatusInput }) =>
       apiFetch<UpdateResult>(apiUrl(`/requests/${encodeURIComponent(id)}`), { method: 'PATCH', body: change }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: requestKeys.all }), qc.invalidateQueries({ queryKey: foodKeys.all })]),
   });
 }
 

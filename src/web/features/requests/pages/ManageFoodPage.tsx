@@ -9,6 +9,7 @@ import { PersonNameCell } from '../../safety/components/PersonNameCell.js';
 import { successPopup } from '../../../ui/popups.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { useChangeRequestStatus, useFoodRequests, useMarkDelivered, useMarkNoShow } from '../api/requests.js';
+import { PartHandOver } from '../components/PartHandOver.js';
 import { RequestAnswerDialog, type RequestAnswer } from '../components/RequestAnswerDialog.js';
 import { RequestStatusBadge } from '../components/RequestStatusBadge.js';
 
@@ -18,7 +19,8 @@ const COLUMNS = ['Requester Name', 'Requester Image', 'Requester Email', 'Reques
  * Manage food (SPEC.md §2 /manage-food/{foodId}, login required): the requests
  * for one of the donor's foods, each with 'Mark as Delivered' (SPEC.md §4); issue 16
  * adds 'Accept' (optional pickup time and note) and 'Decline' (optional reason) for a
- * pending request and 'No-show' for an accepted one.
+ * pending request and 'No-show' for an accepted one, and below the table a hand-over
+ * of part of the food ("Some left", `PartHandOver`).
  */
 export default function ManageFoodPage() {
   usePageTitle('Manage Food');
@@ -109,6 +111,7 @@ export default function ManageFoodPage() {
           );
         }}
       />
+      {foodId && requests.data && <PartHandOver foodId={foodId} requests={requests.data} />}
       {answering && (
         <RequestAnswerDialog
           request={answering.request}

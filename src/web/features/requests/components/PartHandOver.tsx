@@ -1,0 +1,80 @@
+import { useId, type FormEvent } from 'react';
+import type { FoodRequest } from '../../../../contract/index.js';
+import { LISTED_FOOD_STATUSES, OPEN_REQUEST_STATUSES } from '../../../../contract/limits.js';
+import { successPopup } from '../../../ui/popups.js';
+import { useFood } from '../../foods/api/foods.js';
+import { useChangeRequestStatus } from '../api/requests.js';
+
+/**
+ * "Some left" (issue 16) on Manage Food: the donor hands part of the food to one
+ * open request, which becomes Delivered while the listing stays open with the
+ * quantity left (`PATCH /requests/{id}` `{Status:'Delivered', SomeLeft: true,
+ * FoodQuantity}`). A form below the requests table, not in its action cells, so the
+ * spec's 'Mark as Delivered' prompt and popups stay as SPEC.md §4/§8 has them.
+ * Shown only while the listing is open, holds more than one and has open requests.
+ */
+export function PartHandOver({ foodId, requests }: { foodId: string; requests: FoodRequest[] }) {
+  const id = useId();
+  const { data: food } = useFood(foodId);
+  const change = useChangeRequestStatus();
+  const open = requests.filter((r) => (OPEN_REQUEST_STATUSES as readonly string[]).includes(r.Status));
+  if (!food || food.FoodQuantity < 2 || open.length === 0) return null;
+  if (!(LISTED_FOOD_STATUSES as readonly string[]).includes(food.FoodStatus)) return null;
+  const quantity = food.FoodQuantity;
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const left = Number(data.get('FoodQuantity'));
+    change.mutate(
+      { id: String(data.get('RequestId')), change: { Status: 'Delivered', SomeLeft: true, FoodQuantity: left } },
+      { onSuccess: () => void successPopup('Updated!', `Handed over; the listing stays open with ${left} left.`) },
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-xl rounded-box bg-base-200 p-4">
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        Hand over part of the food
+      </h2>
+      <p id={`${id}-help`} className="mt-1 text-sm">
+        When someone takes only part of it, their request is completed and the listing stays open for others with what is left. It
+        holds {quantity} now.
+      </p>
+      {/* key: a fresh form (default quantity) whenever the listing's quantity changes. */}
+      <form key={quantity} onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor={`${id}-request`} className="font-medium">
+            Given to
+          </label>
+          <select id={`${id}-request`} name="RequestId" className="select select-bordered w-full">
+            {open.map((r) => (
+              <option key={r._id} value={r._id}>
+                {r.Requester.Name} ({r.Requester.Email})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-left`} className="font-medium">
+            Quantity left
+          </label>
+          <input
+            id={`${id}-left`}
+            name="FoodQuantity"
+            type="number"
+            required
+            min={1}
+            max={quantity - 1}
+            defaultValue={quantity - 1}
+            aria-describedby={`${id}-help`}
+            className="input input-bordered w-full sm:w-32"
+          />
+        </div>
+        <button type="submit" className="btn btn-outline btn-primary" disabled={change.isPending}>
+          Hand over part
+        </button>
+      </form>
+    </section>
+  );
+}
