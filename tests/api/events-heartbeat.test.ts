@@ -5,21 +5,15 @@
 // shortened to 200 ms here (`buildApp`'s `heartbeatMs`; 25 s in production).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReady, type SseClient } from '../support/sse.js';
-import { BACKENDS, call, listenForEvents, signInAgain, signUp, startApp, type Person, type TestApp } from './harness.js';
+import type { SseClient } from '../support/sse.js';
+import { BACKENDS, call, signInAgain, signUp, streamingApp, type Person, type StreamingApp } from './harness.js';
 
 const HEARTBEAT_MS = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(BACKENDS)('the heartbeat re-checks stream sessions on %s', (backend) => {
-  let t: TestApp;
-  let url: string;
-  const streams: SseClient[] = [];
-  const open = async (who: Person) => {
-    const s = await openReady(url, who.cookie);
-    streams.push(s);
-    return s;
-  };
+  let t: StreamingApp;
+  const open = (who: Person) => t.open(who);
   const sessionIdOf = async (who: Person): Promise<string> => (await call(t.app, 'GET', '/api/auth/get-session', who)).json().session.id;
   /** Asserts `s` stays open for three more heartbeats: heartbeats keep arriving and no `closed` event. */
   const staysOpen = async (s: SseClient) => {
@@ -30,13 +24,9 @@ describe.each(BACKENDS)('the heartbeat re-checks stream sessions on %s', (backen
   };
 
   beforeAll(async () => {
-    t = await startApp(backend, {}, { heartbeatMs: HEARTBEAT_MS });
-    url = await listenForEvents(t.app);
+    t = await streamingApp(backend, {}, { heartbeatMs: HEARTBEAT_MS });
   });
-  afterAll(async () => {
-    streams.forEach((s) => s.close());
-    await t.close();
-  });
+  afterAll(() => t?.close());
 
   it('a session that expires (no row deleted, no NOTIFY) ends its stream at the next heartbeat; the other session stays open', async () => {
     const p = await signUp(t.app, 'Exa Expiry');

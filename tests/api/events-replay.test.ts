@@ -5,36 +5,32 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReady, type SseClient } from '../support/sse.js';
 import { outageOf, type Outage } from '../support/pg-outage.js';
-import { buildTestApp, freshPostgres, listenForEvents, signUp, type Person } from './harness.js';
+import { listenForEvents, signUp, twoInstances, type Person } from './harness.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 
 describe.runIf(PG)('live events across a lost LISTEN connection on PostgreSQL', () => {
-  let pgdb: Awaited<ReturnType<typeof freshPostgres>>;
-  let apps: Awaited<ReturnType<typeof buildTestApp>>[] = [];
+  let db: Awaited<ReturnType<typeof twoInstances>>;
   let outage: Outage;
   let writer: pg.Client;
   const streams: SseClient[] = [];
 
   beforeAll(async () => {
-    pgdb = await freshPostgres();
-    apps = [await buildTestApp(pgdb.url), await buildTestApp(pgdb.url)];
-    outage = await outageOf(PG!, pgdb.url);
-    writer = new pg.Client({ connectionString: pgdb.url });
+    db = await twoInstances();
+    outage = await outageOf(PG!, db.url);
+    writer = new pg.Client({ connectionString: db.url });
     await writer.connect();
   });
   afterAll(async () => {
     streams.forEach((s) => s.close());
-    for (const a of apps) await a.app.close();
-    for (const a of apps) await a.database.close();
     await writer.end();
     await outage.close();
-    await pgdb.drop();
+    await db.close();
   });
 
   it('every open stream gets all 20 notifications created while LISTEN was down, within 3 s of the database answering', async () => {
-    const urls = [await listenForEvents(apps[0]!.app), await listenForEvents(apps[1]!.app)];
-    const p: Person = await signUp(apps[0]!.app, 'Lis Tener');
+    const urls = [await listenForEvents(db.a), await listenForEvents(db.b)];
+    const p: Person = await signUp(db.a, 'Lis Tener');
     const { rows } = await writer.query<{ id: string }>('select id from users where email = $1', [p.email]);
     const userId = rows[0]!.id;
     // Two streams on each instance.

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReady, type SseClient } from '../support/sse.js';
-import { BACKENDS, buildTestApp, call, freshPostgres, listenForEvents, signInAgain, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { BACKENDS, call, listenForEvents, signInAgain, signUp, streamingApp, twoInstances, type Person, type StreamingApp } from './harness.js';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -18,23 +18,13 @@ async function closedWithin1s(s: SseClient, since: number): Promise<number> {
 }
 
 describe.each(BACKENDS)('event streams end with their session on %s', (backend) => {
-  let t: TestApp;
-  let url: string;
-  const streams: SseClient[] = [];
-  const open = async (who: Person) => {
-    const s = await openReady(url, who.cookie);
-    streams.push(s);
-    return s;
-  };
+  let t: StreamingApp;
+  const open = (who: Person) => t.open(who);
 
   beforeAll(async () => {
-    t = await startApp(backend, { EVENT_STREAMS_PER_USER: '2', EVENT_STREAMS_PER_ADDRESS: '4' });
-    url = await listenForEvents(t.app);
+    t = await streamingApp(backend, { EVENT_STREAMS_PER_USER: '2', EVENT_STREAMS_PER_ADDRESS: '4' });
   });
-  afterAll(async () => {
-    streams.forEach((s) => s.close());
-    await t.close();
-  });
+  afterAll(() => t?.close());
 
   it('logout closes the stream of that session, not those of the other sessions', async () => {
     const p = await signUp(t.app, 'Lou Logout');
@@ -120,24 +110,18 @@ describe.each(BACKENDS)('event streams end with their session on %s', (backend) 
 
 describe.runIf(BACKENDS.includes('postgres'))('event streams across two app instances on one PostgreSQL', () => {
   it('a logout through instance A closes the stream held by instance B within 1 s', async () => {
-    const pgdb = await freshPostgres();
-    const a = await buildTestApp(pgdb.url);
-    const b = await buildTestApp(pgdb.url);
+    const { a, b, close } = await twoInstances();
     let s: SseClient | undefined;
     try {
-      const urlB = await listenForEvents(b.app);
-      const p = await signUp(a.app, 'Two Proc');
+      const urlB = await listenForEvents(b);
+      const p = await signUp(a, 'Two Proc');
       s = await openReady(urlB, p.cookie);
       const at = performance.now();
-      expect((await call(a.app, 'GET', '/api/logout', p)).statusCode).toBe(200);
+      expect((await call(a, 'GET', '/api/logout', p)).statusCode).toBe(200);
       console.log(`[streams two processes] logout on A → closed on B in ${(await closedWithin1s(s, at)).toFixed(1)} ms`);
     } finally {
       s?.close();
-      await a.app.close();
-      await b.app.close();
-      await a.database.close();
-      await b.database.close();
-      await pgdb.drop();
+      await close();
     }
   });
 });

@@ -2,8 +2,8 @@
 // 1 s, message events to both parties, Last-Event-ID replay, and — on PostgreSQL —
 // events written by one app instance reaching a stream held by another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEvents, type SseClient } from '../support/sse.js';
-import { BACKENDS, buildTestApp, call, foodBody, freshPostgres, listenForEvents, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { openEvents, openReady, type SseClient } from '../support/sse.js';
+import { BACKENDS, call, foodBody, listenForEvents, signUp, startApp, twoInstances, type Person, type TestApp } from './harness.js';
 
 /** Ports of this file's listening servers (the range of issue 11's tests). */
 const PORTS = { pglite: 14611, postgres: 14621 } as const;
@@ -98,20 +98,16 @@ describe.each(BACKENDS)('live events on %s', (backend) => {
 
 describe.runIf(BACKENDS.includes('postgres'))('live events across two app instances on one PostgreSQL', () => {
   it('delivers an event written through one instance to a stream held by the other within 1 s', async () => {
-    const pgdb = await freshPostgres();
-    const a = await buildTestApp(pgdb.url);
-    const b = await buildTestApp(pgdb.url);
+    const { a, b, close } = await twoInstances();
     let s: SseClient | undefined;
     try {
-      const urlB = await listenForEvents(b.app, 14631);
-      const donor = await signUp(a.app, 'Dana Donor');
-      const requester = await signUp(a.app, 'Rita Requester');
-      s = await openEvents(urlB, donor.cookie);
-      expect(s.status).toBe(200);
-      await s.next((e) => e.event === 'unread');
-      const foodId = (await call(a.app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Soup' }))).json().insertedId;
+      const urlB = await listenForEvents(b, 14631);
+      const donor = await signUp(a, 'Dana Donor');
+      const requester = await signUp(a, 'Rita Requester');
+      s = await openReady(urlB, donor.cookie);
+      const foodId = (await call(a, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Soup' }))).json().insertedId;
       const sent = performance.now();
-      await call(a.app, 'POST', '/api/requests', requester, { FoodId: foodId });
+      await call(a, 'POST', '/api/requests', requester, { FoodId: foodId });
       const committed = performance.now();
       const n = await s.next((e) => e.event === 'notification', 1000);
       expect(JSON.parse(n.data)).toMatchObject({ Type: 'request.created' });
@@ -119,11 +115,7 @@ describe.runIf(BACKENDS.includes('postgres'))('live events across two app instan
       console.log(`[sse two processes] request on A → notification on B: ${(n.at - sent).toFixed(1)} ms from send, ${(n.at - committed).toFixed(1)} ms after the answer`);
     } finally {
       s?.close();
-      await a.app.close();
-      await b.app.close();
-      await a.database.close();
-      await b.database.close();
-      await pgdb.drop();
+      await close();
     }
   });
 });

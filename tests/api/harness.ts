@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { addDays, localToday } from '../../src/server/lib/dates.js';
 import { startInbox, type Inbox, type InboxOptions } from '../support/inbox.js';
+import { openReady, type SseClient } from '../support/sse.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -203,5 +204,58 @@ export function foodBody(overrides: Record<string, unknown> = {}, days = 7) {
     ExpiredDateTime: addDays(localToday(), days),
     AdditionalNotes: 'Picked this morning.',
     ...overrides,
+  };
+}
+
+/** A listening test app for live event streams: its `/api/events` URL and `open(who)`; `close()` also closes the streams it opened. */
+export interface StreamingApp extends TestApp {
+  url: string;
+  /** Opens `who`'s stream (`openReady`: answered 200, `unread` received). */
+  open(who: Person): Promise<SseClient>;
+}
+
+/** `startApp(backend, env, opts)`, listening on a free port for `/api/events` streams. */
+export async function streamingApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  opts: Parameters<typeof buildApp>[2] = {},
+): Promise<StreamingApp> {
+  const t = await startApp(backend, env, opts);
+  const url = await listenForEvents(t.app).catch(async (err: unknown) => {
+    await t.close();
+    throw err;
+  });
+  const streams: SseClient[] = [];
+  return {
+    ...t,
+    url,
+    async open(who) {
+      const s = await openReady(url, who.cookie);
+      streams.push(s);
+      return s;
+    },
+    async close() {
+      streams.forEach((s) => s.close());
+      await t.close();
+    },
+  };
+}
+
+/**
+ * Two app instances `a` and `b` (as two server processes) on one fresh PostgreSQL
+ * database next to TEST_DATABASE_URL, whose URL is `url`; `close()` ends both, then drops it.
+ */
+export async function twoInstances(): Promise<{ a: FastifyInstance; b: FastifyInstance; url: string; close(): Promise<void> }> {
+  const pgdb = await freshPostgres();
+  const built = [await buildTestApp(pgdb.url), await buildTestApp(pgdb.url)];
+  return {
+    a: built[0]!.app,
+    b: built[1]!.app,
+    url: pgdb.url,
+    async close() {
+      for (const x of built) await x.app.close();
+      for (const x of built) await x.database.close();
+      await pgdb.drop();
+    },
   };
 }

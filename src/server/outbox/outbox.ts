@@ -11,21 +11,16 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { outbox, type PushJob } from '../db/schema/index.js';
+import type { Mail } from '../mail/mailer.js';
 
 /** The NOTIFY channel that wakes every process's worker after an enqueue commits. */
 export const OUTBOX_CHANNEL = 'plateful_outbox';
 
-/** A mail to send: one recipient, a text body, optional HTML alternative and extra headers. */
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Extra MIME headers, e.g. `{ 'List-Unsubscribe': '<https://…>' }`. */
-  headers?: Record<string, string>;
-  /** Set by the worker: the row id, the same on every attempt; the mailer makes the Message-ID of it (issue 22). */
-  key?: string;
-}
+/**
+ * A mail to send: the mailer's `Mail` (one recipient, text, optional HTML and headers).
+ * Its `key` is set by the worker: the row id, the same on every attempt (issue 22).
+ */
+export type OutboxMail = Mail;
 
 /** A web push to send (issue 20): to one subscription's endpoint, the notification's title and body. */
 export interface OutboxPush {

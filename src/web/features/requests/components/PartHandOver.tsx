@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import type { FoodRequest } from '../../../../contract/index.js';
 import { LISTED_FOOD_STATUSES, OPEN_REQUEST_STATUSES } from '../../../../contract/limits.js';
+import { Field } from '../../../ui/FormCard.js';
 import { successPopup } from '../../../ui/popups.js';
 import { useFood } from '../../foods/api/foods.js';
 import { useChangeRequestStatus } from '../api/requests.js';
@@ -37,7 +38,7 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
       <h2 id={`${id}-title`} className="text-xl font-bold">
         Hand over part of the food
       </h2>
-      <p id={`${id}-help`} className="mt-1 text-sm">
+      <p className="mt-1 text-sm">
         When someone takes only part of it, their request is completed and the listing stays open for others with what is left. It
         holds {quantity} now.
       </p>
@@ -55,22 +56,17 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-left`} className="font-medium">
-            Quantity left
-          </label>
-          <input
-            id={`${id}-left`}
-            name="FoodQuantity"
-            type="number"
-            required
-            min={1}
-            max={quantity - 1}
-            defaultValue={quantity - 1}
-            aria-describedby={`${id}-help`}
-            className="input input-bordered w-full sm:w-32"
-          />
-        </div>
+        <Field
+          id={`${id}-left`}
+          label="Quantity left"
+          name="FoodQuantity"
+          type="number"
+          required
+          min={1}
+          max={quantity - 1}
+          defaultValue={quantity - 1}
+          className="sm:w-32"
+        />
         <button type="submit" className="btn btn-outline btn-primary" disabled={change.isPending}>
           Hand over part
         </button>
