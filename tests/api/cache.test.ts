@@ -1,9 +1,10 @@
 // Issue 21: public anonymous answers are cached per process with strong ETags, never
 // shared with or from signed-in people, bounded, and invalidated on every process
 // (NOTIFY after commit) by any write to what they show, whatever code path made it.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema/index.js';
 import { BACKENDS, buildTestApp, call, foodBody, freshPostgres, signUp, startApp, type Person, type TestApp } from './harness.js';
 
 type App = TestApp['app'];
@@ -105,6 +106,29 @@ describe.each(BACKENDS)('public answer cache on %s', (backend) => {
     await cached(t.app, `/api/foods/${id}`);
     await t.app.db.execute(sql`update foods set quantity = 42 where id = ${id}`);
     await within(2000, async () => (await anon(t.app, `/api/foods/${id}`)).json().FoodQuantity === 42);
+  });
+
+  it("shows a banned donor's listing again within 1 s of the ban's end, which is no write; the ban lifts at sign-in", async () => {
+    const banned = await signUp(t.app, 'Bea Banned');
+    const id = await call(t.app, 'POST', '/api/foods', banned, foodBody({ FoodName: 'Cache Quinces' }));
+    expect(id.statusCode, id.body).toBe(201);
+    const url = '/api/foods?sortByDate=dec&search=quinces';
+    expect(names(await anon(t.app, url))).toContain('Cache Quinces');
+    // A 2-second ban, as a moderator's would be written (the admin plugin's columns and the listings').
+    await t.app.db.execute(sql`update users set banned = true, ban_reason = 'Test', ban_expires = now() + interval '2 seconds' where email = ${banned.email}`);
+    await t.app.db.execute(sql`update foods set donor_banned_until = u.ban_expires from users u where u.email = ${banned.email} and foods.donor_id = u.id`);
+    const [row] = await t.app.db.select({ until: users.banExpires }).from(users).where(eq(users.email, banned.email));
+    const end = row!.until!.getTime();
+    const during = await cached(t.app, url);
+    expect(names(during)).not.toContain('Cache Quinces');
+    expect(Date.now()).toBeLessThan(end);
+    const signIn = () => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: banned.email, password: 'correct-horse-1' } });
+    expect((await signIn()).statusCode).toBe(403);
+
+    // Nothing is written from here on: only the end of the ban brings the listing back.
+    await within(4000, async () => names(await anon(t.app, url)).includes('Cache Quinces'));
+    expect(Date.now() - end).toBeLessThan(1000);
+    expect((await signIn()).statusCode).toBe(200);
   });
 
   it('serves the community impact figures from the cache and shows a delivery at once', async () => {

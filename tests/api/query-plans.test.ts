@@ -1,10 +1,13 @@
 // Issue "Performance": every list query the API runs is served by an index on the
 // 100 000-listing fixture (bench/fixture.ts). EXPLAIN the repositories' own queries
 // and fail on any sequential scan; also check the answers stay fast and correct there.
-import { fillPlaceholders, sql } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCALE, fixtureStatements } from '../../bench/fixture.js';
+import { nextBanEndQuery } from '../../src/server/cache/ban-ends.js';
 import type { Database } from '../../src/server/db/client.js';
+import { standingsQuery } from '../../src/server/feedback/repository.js';
 import { availableFoodsQuery, donorFoodsQuery, listQuery, type ListOptions } from '../../src/server/foods/lists.js';
 import { localToday } from '../../src/server/lib/dates.js';
 import { foodRequestsQuery, requesterRequestsQuery } from '../../src/server/requests/repository.js';
@@ -38,6 +41,11 @@ async function explain(db: Database, { query, values = {} }: Bound): Promise<Pla
   return nodes(doc[0]!.Plan);
 }
 
+/** A raw `sql` query in the shape `explain` takes. */
+function raw(query: SQL): Bound['query'] {
+  return { toSQL: () => new PgDialect().sqlToQuery(query) };
+}
+
 describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
   let t: TestApp;
   let db: Database;
@@ -53,6 +61,11 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     t = await startApp(backend, { DB_STATEMENT_TIMEOUT_MS: '300000' });
     db = t.app.db;
     for (const statement of fixtureStatements(SCALE)) await db.execute(sql.raw(statement));
+    // Issue 19: feedback on both sides of every delivered hand-over, for the standing query's plan.
+    await db.execute(sql`insert into feedback (request_id, author_id, subject_id, rating)
+      select id, requester_id, donor_id, 'Positive' from requests where status = 'Delivered'
+      union all select id, donor_id, requester_id, 'Negative' from requests where status = 'Delivered' and donor_id <> requester_id`);
+    await db.execute(sql`analyze feedback`);
     const rows = (await db.execute(sql`select food_id from requests limit 1`)) as unknown as { rows: { food_id: string }[] };
     foodId = rows.rows[0]!.food_id;
   }, 400_000);
@@ -79,6 +92,8 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     ["a donor's own listings", () => ({ query: donorFoodsQuery(db, false), values: { donorId: 'bench-u7', limit: 1001 } })],
     ["a food's requests", () => ({ query: foodRequestsQuery(db, foodId) })],
     ["a requester's requests", () => ({ query: requesterRequestsQuery(db, 'bench-u5') })],
+    ["the standing of a page's people (issue 19)", () => ({ query: raw(standingsQuery(['bench-u3', 'bench-u5', 'bench-u7'])) })],
+    ['the next ban end (issue 19)', () => ({ query: nextBanEndQuery(db) })],
   ];
 
   it.each(cases)('%s uses an index, never a sequential scan', async (_name, query) => {

@@ -113,6 +113,15 @@ test('the email settings are three switches, saved at once and usable by keyboar
   await page.reload();
   await expect(email('Messages')).not.toBeChecked();
   await expect(email('New requests')).toBeChecked();
+  // The Push switch beside it is saved on its own (issue 20).
+  const push = page.getByRole('group', { name: 'Request updates' }).getByRole('switch', { name: 'Push' });
+  await expect(push).toBeChecked();
+  await push.click();
+  await expect(page.getByText('Push settings saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Request updates' }).getByRole('switch', { name: 'Push' })).not.toBeChecked();
+  await expect(email('Request updates')).toBeChecked();
+  await expect(email('Messages')).not.toBeChecked();
   await shot(page, '6-email-settings');
 });
 

@@ -4,8 +4,8 @@
  * make others moderators and list or revoke their sessions. Nobody may impersonate,
  * create, delete or set passwords. The plugin's own HTTP endpoints
  * (`/api/auth/admin/*`) are closed (plugin.ts): moderators act through
- * `/api/moderation/actions`, which writes the audit log, and the server calls the
- * plugin's API from there.
+ * `/api/moderation/actions`, which writes the plugin's columns (role, ban) in the same
+ * transaction as the audit log (moderation/actions.ts); the plugin enforces bans at sign-in.
  */
 import { admin } from 'better-auth/plugins/admin';
 import { defaultAc } from 'better-auth/plugins/admin/access';

@@ -1,8 +1,8 @@
 /**
  * The store of public anonymous answers (issue 21): a least-recently-used map from a
  * request key to the answer's bytes, headers and strong ETag, bounded by entries and
- * bytes (lru-cache), each kept at most `ttlMs` (what changes with time alone, such as a
- * ban that ends, shows within it). `invalidate` drops every entry and starts a new generation: an
+ * bytes (lru-cache), each kept at most `ttlMs` (a bound for what changes with time alone;
+ * a ban's end drops them at once, `ban-ends.ts`). `invalidate` drops every entry and starts a new generation: an
  * answer computed from reads of an older generation is never stored, so a read racing
  * a write cannot put a stale answer back after the write's notification.
  */

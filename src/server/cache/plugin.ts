@@ -12,12 +12,14 @@
  * on PGlite); each process then drops its answers. A successful write through this
  * process's API drops them before it is acknowledged, so a writer reads its own write at
  * once. Keys carry the local date of `app.clock()`, so lists follow expiry at midnight.
+ * A ban's end, which no write announces, drops them too (`ban-ends.ts`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/client.js';
 import { localToday } from '../lib/dates.js';
 import { AnswerCache, strongEtag, type CachedAnswer } from './answers.js';
+import { watchBanEnds } from './ban-ends.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,8 +76,23 @@ export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { databas
   app.decorate('answerCache', cache);
   const pending = new WeakMap<FastifyRequest, Pending>();
 
-  const stop = await opts.database.listen(PUBLIC_CHANNEL, () => cache.invalidate(), () => cache.invalidate());
-  app.addHook('onClose', async () => stop());
+  // Issue 19: a ban's end changes the public lists without a write; drop the answers then too.
+  const banEnds = watchBanEnds(opts.database.db, () => cache.invalidate(), (err: unknown) => app.log.warn({ err }, 'could not read the next ban end'));
+  const stop = await opts.database.listen(
+    PUBLIC_CHANNEL,
+    (table) => {
+      cache.invalidate();
+      if (table === 'foods') banEnds.refresh();
+    },
+    () => {
+      cache.invalidate();
+      banEnds.refresh();
+    },
+  );
+  app.addHook('onClose', async () => {
+    banEnds.stop();
+    await stop();
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' || !req.routeOptions.config.publicAnswer || !anonymous(req)) return;

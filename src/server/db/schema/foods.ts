@@ -77,6 +77,8 @@ export const foods = pgTable(
     // A donor's own list (`?email=`) reads in order from this index, no sort.
     index('foods_donor_id_expires_on_idx').on(t.donorId, t.expiresOn, t.id),
     index('foods_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // Issue 19: the next ban end (cache/ban-ends.ts) is read from this small index, not a scan.
+    index('foods_donor_banned_until_idx').on(t.donorBannedUntil).where(sql`${t.donorBannedUntil} is not null`),
     check('foods_quantity_positive', sql`${t.quantity} > 0`),
     check('foods_point_complete', sql`(${t.lat} is null) = (${t.publicLat} is null) and (${t.lat} is null) = (${t.lng} is null) and (${t.publicLat} is null) = (${t.publicLng} is null)`),
     check('foods_status_known', sql`${t.status} in (${quoted(STORED_FOOD_STATUSES)})`),

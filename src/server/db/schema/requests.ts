@@ -51,6 +51,8 @@ export const requests = pgTable(
   (t) => [
     index('requests_food_id_idx').on(t.foodId, t.requestedAt),
     index('requests_requester_id_idx').on(t.requesterId, t.requestedAt),
+    // Issue 19: a donor's completed hand-overs, for their standing ("N shares") on request rows.
+    index('requests_delivered_donor_idx').on(t.donorId).where(sql`${t.status} = 'Delivered'`),
     // The reminder job reads accepted requests only.
     index('requests_accepted_idx').on(t.acceptedAt).where(sql`${t.status} = 'Accepted'`),
     // DESIGN.md: nobody requests the same food twice while a request is open (Pending or Accepted).

@@ -32,36 +32,26 @@ export function useMarkRead() {
   });
 }
 
-/** The three email switches: `GET /email-preferences`. */
+/**
+ * A preference resource of three switches per notification kind: `GET` it (`query`)
+ * and `PUT` it (`save`, which writes the saved value into the cache).
+ */
+function usePreferences<P>(path: string, queryKey: readonly unknown[]) {
+  const qc = useQueryClient();
+  const query = useQuery({ queryKey, queryFn: ({ signal }) => apiFetch<P>(apiUrl(path), { signal }) });
+  const save = useMutation({
+    mutationFn: (prefs: P) => apiFetch<UpdateResult>(apiUrl(path), { method: 'PUT', body: prefs }),
+    onSuccess: (_r, prefs) => qc.setQueryData(queryKey, prefs),
+  });
+  return { query, save };
+}
+
+/** The email switches: `GET /email-preferences`, saved with `PUT /email-preferences`. */
 export function useEmailPreferences() {
-  return useQuery({
-    queryKey: notificationKeys.preferences(),
-    queryFn: ({ signal }) => apiFetch<EmailPreferences>(apiUrl('/email-preferences'), { signal }),
-  });
+  return usePreferences<EmailPreferences>('/email-preferences', notificationKeys.preferences());
 }
 
-/** Saves the switches: `PUT /email-preferences`. */
-export function useSaveEmailPreferences() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (prefs: EmailPreferences) => apiFetch<UpdateResult>(apiUrl('/email-preferences'), { method: 'PUT', body: prefs }),
-    onSuccess: (_r, prefs) => qc.setQueryData(notificationKeys.preferences(), prefs),
-  });
-}
-
-/** The push switches per kind (issue 20): `GET /push-preferences`. */
+/** The push switches per kind (issue 20): `GET /push-preferences`, saved with `PUT /push-preferences`. */
 export function usePushPreferences() {
-  return useQuery({
-    queryKey: notificationKeys.pushPreferences(),
-    queryFn: ({ signal }) => apiFetch<PushPreferences>(apiUrl('/push-preferences'), { signal }),
-  });
-}
-
-/** Saves the push switches: `PUT /push-preferences`. */
-export function useSavePushPreferences() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (prefs: PushPreferences) => apiFetch<UpdateResult>(apiUrl('/push-preferences'), { method: 'PUT', body: prefs }),
-    onSuccess: (_r, prefs) => qc.setQueryData(notificationKeys.pushPreferences(), prefs),
-  });
+  return usePreferences<PushPreferences>('/push-preferences', notificationKeys.pushPreferences());
 }

@@ -3,7 +3,7 @@ import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { usePageTitle } from '../../../lib/title.js';
-import { useEmailPreferences, usePushPreferences, useSaveEmailPreferences, useSavePushPreferences } from '../api/notifications.js';
+import { useEmailPreferences, usePushPreferences } from '../api/notifications.js';
 import { PushDevice } from '../components/PushDevice.js';
 
 const KINDS: { key: keyof EmailPreferences; label: string; hint: string }[] = [
@@ -22,10 +22,8 @@ const KINDS: { key: keyof EmailPreferences; label: string; hint: string }[] = [
  */
 export default function NotificationSettingsPage() {
   usePageTitle('Notification settings');
-  const email = useEmailPreferences();
-  const push = usePushPreferences();
-  const saveEmail = useSaveEmailPreferences();
-  const savePush = useSavePushPreferences();
+  const { query: email, save: saveEmail } = useEmailPreferences();
+  const { query: push, save: savePush } = usePushPreferences();
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">
@@ -58,28 +56,24 @@ export default function NotificationSettingsPage() {
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-5">
-                  <label className="flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      className="toggle toggle-primary"
-                      checked={email.data[key]}
-                      disabled={saveEmail.isPending}
-                      onChange={(e) => saveEmail.mutate({ ...email.data, [key]: e.target.checked }, { onSuccess: () => toastSuccess('Email settings saved') })}
-                    />
-                    Email
-                  </label>
-                  <label className="flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      className="toggle toggle-primary"
-                      checked={push.data[key]}
-                      disabled={savePush.isPending}
-                      onChange={(e) => savePush.mutate({ ...push.data, [key]: e.target.checked }, { onSuccess: () => toastSuccess('Push settings saved') })}
-                    />
-                    Push
-                  </label>
+                  {(
+                    [
+                      ['Email', email.data, saveEmail],
+                      ['Push', push.data, savePush],
+                    ] as const
+                  ).map(([channel, prefs, save]) => (
+                    <label key={channel} className="flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        className="toggle toggle-primary"
+                        checked={prefs[key]}
+                        disabled={save.isPending}
+                        onChange={(e) => save.mutate({ ...prefs, [key]: e.target.checked }, { onSuccess: () => toastSuccess(`${channel} settings saved`) })}
+                      />
+                      {channel}
+                    </label>
+                  ))}
                 </div>
               </div>
             ))}

@@ -1,0 +1,2 @@
+CREATE INDEX "foods_donor_banned_until_idx" ON "foods" USING btree ("donor_banned_until") WHERE "foods"."donor_banned_until" is not null;--> statement-breakpoint
+CREATE INDEX "requests_delivered_donor_idx" ON "requests" USING btree ("donor_id") WHERE "requests"."status" = 'Delivered';
