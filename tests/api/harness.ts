@@ -243,11 +243,15 @@ export async function streamingApp(
 
 /**
  * Two app instances `a` and `b` (as two server processes) on one fresh PostgreSQL
- * database next to TEST_DATABASE_URL, whose URL is `url`; `close()` ends both, then drops it.
+ * database next to TEST_DATABASE_URL, whose URL is `url`; `env` and `opts` as for
+ * `buildTestApp`; `close()` ends both, then drops the database.
  */
-export async function twoInstances(): Promise<{ a: FastifyInstance; b: FastifyInstance; url: string; close(): Promise<void> }> {
+export async function twoInstances(
+  env: Record<string, string> = {},
+  opts: Parameters<typeof buildApp>[2] = {},
+): Promise<{ a: FastifyInstance; b: FastifyInstance; url: string; close(): Promise<void> }> {
   const pgdb = await freshPostgres();
-  const built = [await buildTestApp(pgdb.url), await buildTestApp(pgdb.url)];
+  const built = [await buildTestApp(pgdb.url, env, opts), await buildTestApp(pgdb.url, env, opts)];
   return {
     a: built[0]!.app,
     b: built[1]!.app,
