@@ -100,6 +100,33 @@ export async function startApp(
   };
 }
 
+/**
+ * An app on database `url` (one another app of the test uses too) or on a fresh one of
+ * `backend`; `env` and `opts` as for `buildTestApp`. Its teardown (and the fresh database's
+ * drop) is pushed onto `cleanups`, which the test file runs last-first after each test.
+ * Returns the app and its database URL (undefined on PGlite).
+ */
+export async function appOn(
+  cleanups: (() => Promise<void>)[],
+  backend: Backend,
+  env: Record<string, string>,
+  opts: Parameters<typeof buildApp>[2],
+  url?: string,
+): Promise<{ app: FastifyInstance; url: string | undefined }> {
+  let dbUrl = url;
+  if (backend === 'postgres' && !dbUrl) {
+    const pgdb = await freshPostgres();
+    cleanups.push(() => pgdb.drop());
+    dbUrl = pgdb.url;
+  }
+  const { app, database } = await buildTestApp(dbUrl, env, opts);
+  cleanups.push(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, url: dbUrl };
+}
+
 /** A test app whose mails go to its own local SMTP inbox; `close()` ends the app, its database and the inbox. */
 export interface InboxApp extends TestApp {
   inbox: Inbox;
