@@ -100,6 +100,33 @@ export async function startApp(
   };
 }
 
+/**
+ * An app on database `url` (one another app of the test uses too) or on a fresh one of
+ * `backend`; `env` and `opts` as for `buildTestApp`. Its teardown (and the fresh database's
+ * drop) is pushed onto `cleanups`, which the test file runs last-first after each test.
+ * Returns the app and its database URL (undefined on PGlite).
+ */
+export async function appOn(
+  cleanups: (() => Promise<void>)[],
+  backend: Backend,
+  env: Record<string, string>,
+  opts: Parameters<typeof buildApp>[2],
+  url?: string,
+): Promise<{ app: FastifyInstance; url: string | undefined }> {
+  let dbUrl = url;
+  if (backend === 'postgres' && !dbUrl) {
+    const pgdb = await freshPostgres();
+    cleanups.push(() => pgdb.drop());
+    dbUrl = pgdb.url;
+  }
+  const { app, database } = await buildTestApp(dbUrl, env, opts);
+  cleanups.push(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, url: dbUrl };
+}
+
 /** A test app whose mails go to its own local SMTP inbox; `close()` ends the app, its database and the inbox. */
 export interface InboxApp extends TestApp {
   inbox: Inbox;
@@ -243,11 +270,15 @@ export async function streamingApp(
 
 /**
  * Two app instances `a` and `b` (as two server processes) on one fresh PostgreSQL
- * database next to TEST_DATABASE_URL, whose URL is `url`; `close()` ends both, then drops it.
+ * database next to TEST_DATABASE_URL, whose URL is `url`; `env` and `opts` as for
+ * `buildTestApp`; `close()` ends both, then drops the database.
  */
-export async function twoInstances(): Promise<{ a: FastifyInstance; b: FastifyInstance; url: string; close(): Promise<void> }> {
+export async function twoInstances(
+  env: Record<string, string> = {},
+  opts: Parameters<typeof buildApp>[2] = {},
+): Promise<{ a: FastifyInstance; b: FastifyInstance; url: string; close(): Promise<void> }> {
   const pgdb = await freshPostgres();
-  const built = [await buildTestApp(pgdb.url), await buildTestApp(pgdb.url)];
+  const built = [await buildTestApp(pgdb.url, env, opts), await buildTestApp(pgdb.url, env, opts)];
   return {
     a: built[0]!.app,
     b: built[1]!.app,

@@ -10,7 +10,7 @@ import { enqueueMail } from '../../src/server/outbox/outbox.js';
 import type { OutboxOptions } from '../../src/server/outbox/worker.js';
 import { startInbox, waitForMail, recipient, type Inbox, type InboxOptions } from '../support/inbox.js';
 import { outageOf } from '../support/pg-outage.js';
-import { BACKENDS, buildTestApp, freshPostgres, type Backend } from './harness.js';
+import { BACKENDS, appOn, freshPostgres, type Backend } from './harness.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 const cleanups: (() => Promise<void>)[] = [];
@@ -25,20 +25,8 @@ async function inbox(opts: InboxOptions): Promise<Inbox> {
 }
 
 /** An app on `url` (or a fresh database of `backend`) whose mails go to `smtpUrl`. */
-async function appWith(backend: Backend, smtpUrl: string, env: Record<string, string>, outbox: Partial<OutboxOptions>, url?: string) {
-  let dbUrl = url;
-  if (backend === 'postgres' && !dbUrl) {
-    const pgdb = await freshPostgres();
-    cleanups.push(() => pgdb.drop());
-    dbUrl = pgdb.url;
-  }
-  const { app, database } = await buildTestApp(dbUrl, { SMTP_URL: smtpUrl, ...env }, { outbox });
-  cleanups.push(async () => {
-    await app.close();
-    await database.close();
-  });
-  return { app, url: dbUrl };
-}
+const appWith = (backend: Backend, smtpUrl: string, env: Record<string, string>, outbox: Partial<OutboxOptions>, url?: string) =>
+  appOn(cleanups, backend, { SMTP_URL: smtpUrl, ...env }, { outbox }, url);
 
 const mail = (to: string) => ({ to, subject: `Hello ${to}`, text: `Hi ${to}` });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -9,7 +9,7 @@ import { outbox } from '../../src/server/db/schema/index.js';
 import { enqueueMail } from '../../src/server/outbox/outbox.js';
 import type { OutboxOptions } from '../../src/server/outbox/worker.js';
 import { recipient, startInbox, waitForMail, type Inbox } from '../support/inbox.js';
-import { BACKENDS, buildTestApp, freshPostgres, type Backend } from './harness.js';
+import { BACKENDS, appOn, type Backend } from './harness.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -17,20 +17,8 @@ afterEach(async () => {
 });
 
 /** An app on a fresh database of `backend` (or on `url`) whose mails go to `smtpUrl`. */
-async function appWith(backend: Backend, smtpUrl: string, outboxOpts: Partial<OutboxOptions>, url?: string) {
-  let dbUrl = url;
-  if (backend === 'postgres' && !dbUrl) {
-    const pgdb = await freshPostgres();
-    cleanups.push(() => pgdb.drop());
-    dbUrl = pgdb.url;
-  }
-  const { app, database } = await buildTestApp(dbUrl, { SMTP_URL: smtpUrl }, { outbox: outboxOpts });
-  cleanups.push(async () => {
-    await app.close();
-    await database.close();
-  });
-  return { app, url: dbUrl };
-}
+const appWith = (backend: Backend, smtpUrl: string, outboxOpts: Partial<OutboxOptions>, url?: string) =>
+  appOn(cleanups, backend, { SMTP_URL: smtpUrl }, { outbox: outboxOpts }, url);
 
 async function inbox(port = 0, delayMs = 0): Promise<Inbox> {
   const i = await startInbox(port, { delayMs });

@@ -6,28 +6,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../src/server/db/schema/index.js';
 import { decryptPayload, newDevice, startPushService, verifyVapid, waitForPushes, type Device, type PushService, type ReceivedPush } from '../support/push-service.js';
-import { BACKENDS, TEST_VAPID, buildTestApp, call, foodBody, freshPostgres, signUp, startApp, type Backend, type Person } from './harness.js';
+import { BACKENDS, TEST_VAPID, call, foodBody, signUp, startApp, twoInstances, type Person, type TestApp } from './harness.js';
 
 const PUBLIC_URL = 'https://plateful.example';
 const ENV = { PUSH_ALLOW_PRIVATE: 'true', PUBLIC_URL };
 
-/** Starts an app whose outbox retries quickly (429 test), on a fresh database of `backend`. */
-async function startPushApp(backend: Backend, databaseUrl?: string) {
-  const pgdb = backend === 'postgres' && !databaseUrl ? await freshPostgres() : undefined;
-  const { app, database } = await buildTestApp(databaseUrl ?? pgdb?.url, ENV, { outbox: { retryBaseMs: 50, pollMs: 200 } });
-  return {
-    app,
-    async close() {
-      await app.close();
-      await database.close();
-      await pgdb?.drop();
-    },
-  };
-}
+/** An outbox that retries quickly (429 test). */
+const OPTS = { outbox: { retryBaseMs: 50, pollMs: 200 } };
 
 describe.each(BACKENDS)('web push on %s', (backend) => {
   let push: PushService;
-  let t: Awaited<ReturnType<typeof startPushApp>>;
+  let t: TestApp;
   let donor: Person;
   let requester: Person;
   let phone: Device;
@@ -35,7 +24,7 @@ describe.each(BACKENDS)('web push on %s', (backend) => {
 
   beforeAll(async () => {
     push = await startPushService();
-    t = await startPushApp(backend);
+    t = await startApp(backend, ENV, OPTS);
     donor = await signUp(t.app, 'Dana Donor');
     requester = await signUp(t.app, 'Rita Requester');
     phone = newDevice();
@@ -191,30 +180,26 @@ describe('push endpoints without the test setting', () => {
 describe.runIf(BACKENDS.includes('postgres'))('web push with two app instances on one PostgreSQL', () => {
   it('send each push once', async () => {
     const push = await startPushService();
-    const pgdb = await freshPostgres();
-    const a = await startPushApp('postgres', pgdb.url);
-    const b = await startPushApp('postgres', pgdb.url);
+    const { a, b, close } = await twoInstances(ENV, OPTS);
     try {
-      const donor = await signUp(a.app, 'Dana Donor');
-      const requesters = [await signUp(a.app, 'R1'), await signUp(b.app, 'R2')];
+      const donor = await signUp(a, 'Dana Donor');
+      const requesters = [await signUp(a, 'R1'), await signUp(b, 'R2')];
       const phone = newDevice();
-      await call(b.app, 'POST', '/api/push-subscriptions', donor, { endpoint: `${push.origin}/donor`, keys: phone.keys });
+      await call(b, 'POST', '/api/push-subscriptions', donor, { endpoint: `${push.origin}/donor`, keys: phone.keys });
       const tags: string[] = [];
       for (let i = 0; i < 10; i++) {
-        const app = i % 2 ? b.app : a.app;
+        const app = i % 2 ? b : a;
         const foodId = (await call(app, 'POST', '/api/foods', donor, foodBody({ FoodName: `Food ${i}` }))).json().insertedId;
         const res = await call(app, 'POST', '/api/requests', requesters[i % 2], { FoodId: foodId });
         tags.push(`request-${res.json().insertedId}`);
       }
       await waitForPushes(push, (p) => p.path === '/donor', 10);
-      await Promise.all([a.app.outbox.whenIdle(), b.app.outbox.whenIdle()]);
+      await Promise.all([a.outbox.whenIdle(), b.outbox.whenIdle()]);
       const got = push.received.map((p) => JSON.parse(decryptPayload(p.body, phone)).Tag as string);
       expect(got.sort()).toEqual(tags.sort());
     } finally {
-      await a.app.close();
-      await b.app.close();
+      await close();
       await push.close();
-      await pgdb.drop();
     }
   });
 });
