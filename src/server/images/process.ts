@@ -7,16 +7,11 @@
  * time and would break the 1.5 s per 12-megapixel photo budget on two cores.
  */
 import { createHash, createHmac } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-
-// Each photo is processed by one libvips thread, and decoded images are not kept:
-// the processing queue (queue.ts) runs one photo per spare core, and memory
-// returns after a burst (issue 22).
-sharp.concurrency(1);
-sharp.cache(false);
 import { IMAGE_MAX_PIXELS, IMAGE_WIDTHS, type ImageWidth } from '../../contract/index.js';
 import { problem } from '../http/problem.js';
+import { loadSharp } from './sharp.js';
 
 /** Formats accepted, as sharp names them (`heif` is checked to be AVIF by its brand). */
 export type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
@@ -71,6 +66,7 @@ const UNSUPPORTED = 'This file is not a photo we can use: send a JPEG, PNG, WebP
 export async function checkHeader(bytes: Buffer): Promise<SourceFormat> {
   const format = sniffFormat(bytes);
   if (!format) throw problem(400, UNSUPPORTED);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
@@ -92,6 +88,7 @@ export async function checkHeader(bytes: Buffer): Promise<SourceFormat> {
  */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   await checkHeader(bytes);
+  const sharp = await loadSharp();
   const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
   let base: { data: Buffer; info: OutputInfo };
   try {

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 
 /** One mail to one recipient. `text` is required; `html` is an optional alternative; `headers` extra MIME headers. */
@@ -54,15 +54,18 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smtp
       },
     };
   }
-  const transport = nodemailer.createTransport(withTimeouts(config.smtpUrl, config.smtpTimeoutMs));
+  // nodemailer is loaded only when SMTP_URL is set, not on every start (issue 21: restart time).
+  const smtpUrl = withTimeouts(config.smtpUrl, config.smtpTimeoutMs);
+  const transport: Promise<Transporter> = import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+  transport.catch(() => undefined); // a failure surfaces at the first send
   const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'plateful.local';
   return {
     async send({ key, ...mail }) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail, ...(key ? { messageId: `<${key}@${domain}>` } : {}) });
+      const info = await (await transport).sendMail({ from: config.mailFrom, ...mail, ...(key ? { messageId: `<${key}@${domain}>` } : {}) });
       log.info({ mail: { to: mail.to, subject: mail.subject, messageId: info.messageId } }, 'mail sent');
     },
     async close() {
-      transport.close();
+      (await transport.catch(() => undefined))?.close();
     },
   };
 }

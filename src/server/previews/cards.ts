@@ -5,9 +5,9 @@
  * without a stored photo and for the site itself, a card drawn from an SVG with
  * the name on Plateful's indigo.
  */
-import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
+import { loadSharp } from '../images/sharp.js';
 import type { ImageStore } from '../images/storage/store.js';
 
 export const CARD_WIDTH = 1200;
@@ -55,6 +55,7 @@ export async function drawCard(title: string, subtitle: string): Promise<Buffer>
 <text x="80" y="${250 + lines.length * (size + 16)}" font-size="40" fill="#c7d2fe">${escapeXml(subtitle)}</text>
 <text x="80" y="608" font-size="36" font-weight="700">Plateful</text>
 <text x="1120" y="608" font-size="28" text-anchor="end" fill="#c7d2fe">Share food, not waste</text></g></svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
 }
 
@@ -68,6 +69,7 @@ export async function photoCard(db: Database, store: ImageStore, imageId: string
   if (made) return made.bytes;
   const source = await store.getVariant(db, imageId, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
   if (!source) return undefined;
+  const sharp = await loadSharp();
   const bytes = await sharp(source.bytes)
     .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' })
     .flatten({ background: '#ffffff' })

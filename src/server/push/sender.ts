@@ -12,7 +12,6 @@
 import https from 'node:https';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import webPush, { WebPushError } from 'web-push';
 import type { PushPayload } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -52,6 +51,8 @@ export class PushSender {
     const sub = await findSubscription(this.db, job.subscriptionId);
     if (!sub) return; // turned off or expired since the push was queued
     const payload: PushPayload = { Title: row.subject, Body: row.text, Link: job.link, Tag: job.tag };
+    // web-push loads with the first push, not at start (issue 21: restart time).
+    const webPush = (await import('web-push')).default;
     try {
       await webPush.sendNotification({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
         vapidDetails: { subject: this.config.vapid.subject, publicKey: this.config.vapid.publicKey, privateKey: this.config.vapid.privateKey },
@@ -62,7 +63,7 @@ export class PushSender {
         timeout: PUSH_TIMEOUT_MS,
       });
     } catch (err) {
-      const status = err instanceof WebPushError ? err.statusCode : undefined;
+      const status = err instanceof webPush.WebPushError ? err.statusCode : undefined;
       if (status === 404 || status === 410) {
         await forgetSubscription(this.db, sub.id);
         this.log.info({ subscriptionId: sub.id, status }, 'push subscription gone; deleted');

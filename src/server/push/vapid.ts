@@ -5,8 +5,8 @@
  * and across every process of one installation.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import webPush from 'web-push';
 
 /** A P-256 key pair, base64url: the public key uncompressed (65 bytes), the private key 32 bytes. */
 export interface VapidKeys {
@@ -14,8 +14,9 @@ export interface VapidKeys {
   privateKey: string;
 }
 
-/** A fresh key pair (web-push's generator). */
+/** A fresh key pair (web-push's generator; web-push is loaded only here, not at every start: issue 21). */
 export function generateVapidKeys(): VapidKeys {
+  const webPush = createRequire(import.meta.url)('web-push') as typeof import('web-push');
   const { publicKey, privateKey } = webPush.generateVAPIDKeys();
   return { publicKey, privateKey };
 }

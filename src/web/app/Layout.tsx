@@ -1,11 +1,13 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from '../lib/router.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
 import { Spinner } from '../ui/Spinner.js';
-import { VerifyEmailBanner } from '../features/auth/VerifyEmailBanner.js';
-import { HeldItemsNotice } from '../features/account/components/HeldItemsNotice.js';
+import { useAuth } from '../features/auth/useAuth.js';
+
+// Issue 21: signed-in users' notices load only once someone is signed in.
+const SignedInNotices = lazy(() => import('./SignedInNotices.js'));
 
 /**
  * Every page's frame (SPEC.md §2 "Layout"): a skip link, the navigation bar, the
@@ -15,6 +17,7 @@ import { HeldItemsNotice } from '../features/account/components/HeldItemsNotice.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const { user } = useAuth();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
@@ -38,8 +41,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <header className="border-b border-base-200 bg-base-100">
         <Navbar />
       </header>
-      <VerifyEmailBanner />
-      <HeldItemsNotice />
+      {user && (
+        <Suspense fallback={null}>
+          <SignedInNotices />
+        </Suspense>
+      )}
       <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-8">
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner fullPage />}>

@@ -2,7 +2,6 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, NavLink } from '../lib/router.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import { PRODUCT } from '../lib/title.js';
-import { toastFailure, toastSuccess } from '../lib/toast.js';
 
 /** The bar links of SPEC.md §2 "Layout", in order. */
 const LINKS = [
@@ -20,8 +19,9 @@ function linkClass({ isActive }: { isActive: boolean }): string {
 
 const MENU_ID = 'nav-menu';
 
-// Signed-in users only: the bell brings TanStack Query and the live event stream (issue 11).
-const LiveBell = lazy(() => import('../features/notifications/components/LiveBell.js'));
+// Signed-in users only: the bell (TanStack Query, the live event stream: issue 11), the avatar and
+// Logout come in their own chunk (issue 21: the home page's first JavaScript).
+const SignedInControls = lazy(() => import('./SignedInControls.js'));
 
 /** Closes the small-screen menu once one of its links is followed (the SPA does not reload). */
 function closeAfterLink(e: MouseEvent<HTMLUListElement>) {
@@ -38,47 +38,14 @@ function NavLinks() {
   ));
 }
 
-function Avatar({ name, photoURL }: { name: string; photoURL: string }) {
-  if (!photoURL) {
-    return (
-      <span
-        role="img"
-        aria-label={name}
-        className="flex h-10 w-10 items-center justify-center rounded-full bg-indigo-700 font-semibold text-white"
-      >
-        {name.trim().charAt(0).toUpperCase() || '?'}
-      </span>
-    );
-  }
-  return (
-    <img
-      src={photoURL}
-      alt={name}
-      width={40}
-      height={40}
-      referrerPolicy="no-referrer"
-      className="h-10 w-10 rounded-full object-cover ring-2 ring-indigo-200"
-    />
-  );
-}
-
 /**
  * The navigation bar of SPEC.md §2: logo and product name linking to /, the five
  * links (a dropdown menu below the lg breakpoint), and Login, or the user's
  * avatar (a link to /profile) and a Logout button.
  */
 export function Navbar() {
-  const { user, loading, signOutUser } = useAuth();
+  const { user, loading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
-
-  async function logout() {
-    try {
-      await signOutUser();
-      toastSuccess('LogOut Successful');
-    } catch (err) {
-      toastFailure(err);
-    }
-  }
 
   return (
     <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4 lg:px-6">
@@ -119,17 +86,9 @@ export function Navbar() {
       </div>
       <div className="navbar-end gap-3">
         {user ? (
-          <>
-            <Suspense fallback={null}>
-              <LiveBell />
-            </Suspense>
-            <Link to="/profile" aria-label="Profile">
-              <Avatar name={user.displayName} photoURL={user.photoURL} />
-            </Link>
-            <button type="button" className="btn btn-outline" onClick={() => void logout()} disabled={loading}>
-              Logout
-            </button>
-          </>
+          <Suspense fallback={<span className="loading loading-dots loading-md text-base-content/60" aria-hidden="true" />}>
+            <SignedInControls user={user} />
+          </Suspense>
         ) : loading ? (
           <span className="loading loading-dots loading-md text-base-content/60" aria-hidden="true" />
         ) : (

@@ -7,7 +7,6 @@ import { ErrorState } from '../../../ui/ErrorState.js';
 import { Photo } from '../../../ui/Photo.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { useAuth } from '../../auth/useAuth.js';
-import { RequestDialog } from '../../requests/components/RequestDialog.js';
 import { PersonStandingText } from '../../safety/components/PersonStandingText.js';
 import { SafetyActions } from '../../safety/components/SafetyActions.js';
 import { useFood } from '../api/foods.js';
@@ -16,6 +15,8 @@ import { FoodPhotos } from '../components/FoodPhotos.js';
 
 // Issue "Near me": Leaflet loads only on a detail page whose food has a place.
 const SpotMap = lazy(() => import('../../places/components/SpotMap.js'));
+// Issue 21: the request dialog loads when 'Request' is pressed.
+const RequestDialog = lazy(() => import('../../requests/components/RequestDialog.js').then((m) => ({ default: m.RequestDialog })));
 
 /**
  * Food detail (SPEC.md §2 /food/{id}): the food, its donor and a 'Request' button
@@ -137,7 +138,9 @@ export default function FoodDetailsPage() {
         )}
       </div>
       {user && openedAt && (
-        <RequestDialog food={food} user={user} openedAt={openedAt} onClose={() => setOpenedAt(null)} />
+        <Suspense fallback={null}>
+          <RequestDialog food={food} user={user} openedAt={openedAt} onClose={() => setOpenedAt(null)} />
+        </Suspense>
       )}
     </article>
   );

@@ -7,31 +7,8 @@ import { FoodGrid } from '../../foods/components/FoodCard.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { usePageTitle } from '../../../lib/title.js';
 
-/** The six awareness tips of SPEC.md §1, in the spec's order. */
-const TIPS = [
-  { title: 'Composting', text: 'Turn peels, cores and coffee grounds into rich soil instead of sending them to landfill.' },
-  { title: 'Mindful Shopping', text: 'Plan your meals and shop with a list so you only buy what you will really eat.' },
-  { title: 'Leftover Recipes', text: 'Give last night’s dinner a second life as soups, stir-fries, wraps or frittatas.' },
-  { title: 'Proper Storage', text: 'Keep produce, dairy and leftovers at the right temperature so they stay fresh for longer.' },
-  { title: 'Portion Control', text: 'Cook and serve sensible portions, and save seconds for later rather than the bin.' },
-  { title: 'Community Sharing', text: 'Share surplus food with neighbours on Plateful before it goes to waste.' },
-] as const;
-
-/** The two testimonials of SPEC.md §1. */
-const TESTIMONIALS = [
-  {
-    quote:
-      'I run a small bakery and used to throw away trays of bread every evening. Now neighbours collect it within the hour.',
-    name: 'Amelia Hart',
-    role: 'Donor, Riverside Bakery',
-  },
-  {
-    quote:
-      'Between jobs, Plateful helped me keep fresh vegetables on the table for my kids. The donors have been so kind.',
-    name: 'Daniel Okafor',
-    role: 'Community member',
-  },
-] as const;
+// Issue 21: the tips and testimonials below the featured foods come in their own chunk.
+const HomeStories = lazy(() => import('../components/HomeStories.js'));
 
 // Issue 16: its own chunk, fetched after the page (DESIGN.md "Weight budget").
 const ImpactSection = lazy(() => import('../../impact/components/ImpactSection.js'));
@@ -55,7 +32,7 @@ function FeaturedFoods() {
   return <FoodGrid foods={data} />;
 }
 
-/** Home (SPEC.md §2 "/"): hero, featured foods, impact band (issue 16), awareness tips, testimonials. */
+/** Home (SPEC.md §2 "/"): hero, featured foods, impact band (issue 16), awareness tips and testimonials (HomeStories). */
 export default function HomePage() {
   usePageTitle('Home');
   return (
@@ -89,41 +66,9 @@ export default function HomePage() {
 
       <ImpactBand />
 
-      <section aria-labelledby="tips-heading" className="flex flex-col gap-6">
-        <div>
-          <h2 id="tips-heading" className="text-3xl font-bold">
-            Fight Food Waste
-          </h2>
-          <p className="mt-2 text-gray-700">Small habits at home add up. Six ways to waste less food:</p>
-        </div>
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {TIPS.map((tip) => (
-            <li key={tip.title} className="rounded-box border border-base-200 bg-base-100 p-6 shadow-sm">
-              <h3 className="text-lg font-semibold text-indigo-800">{tip.title}</h3>
-              <p className="mt-2 text-gray-700">{tip.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="testimonials-heading" className="flex flex-col gap-6">
-        <h2 id="testimonials-heading" className="text-3xl font-bold">
-          What Our Community Says
-        </h2>
-        <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.name}>
-              <figure className="h-full rounded-box bg-base-200 p-6">
-                <blockquote className="text-lg italic">“{t.quote}”</blockquote>
-                <figcaption className="mt-4">
-                  <span className="font-semibold">{t.name}</span>
-                  <span className="text-gray-700">, {t.role}</span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Suspense fallback={null}>
+        <HomeStories />
+      </Suspense>
     </div>
   );
 }

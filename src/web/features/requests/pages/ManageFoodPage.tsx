@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { FoodRequest } from '../../../../contract/index.js';
 import { useParams } from '../../../lib/router.js';
 import { formatDateTime } from '../../../lib/datetime.js';
@@ -9,9 +9,13 @@ import { PersonNameCell } from '../../safety/components/PersonNameCell.js';
 import { successPopup } from '../../../ui/popups.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { useChangeRequestStatus, useFoodRequests, useMarkDelivered, useMarkNoShow } from '../api/requests.js';
-import { PartHandOver } from '../components/PartHandOver.js';
-import { RequestAnswerDialog, type RequestAnswer } from '../components/RequestAnswerDialog.js';
+import type { RequestAnswer } from '../components/RequestAnswerDialog.js';
 import { RequestStatusBadge } from '../components/RequestStatusBadge.js';
+
+// Issue 21: the Accept / Decline dialog loads when one of those buttons is pressed, the
+// hand-over of part of the food with the requests below which it stands.
+const PartHandOver = lazy(() => import('../components/PartHandOver.js').then((m) => ({ default: m.PartHandOver })));
+const RequestAnswerDialog = lazy(() => import('../components/RequestAnswerDialog.js').then((m) => ({ default: m.RequestAnswerDialog })));
 
 const COLUMNS = ['Requester Name', 'Requester Image', 'Requester Email', 'Request Date', 'Status', 'Action'] as const;
 
@@ -111,20 +115,26 @@ export default function ManageFoodPage() {
           );
         }}
       />
-      {foodId && requests.data && <PartHandOver foodId={foodId} requests={requests.data} />}
+      {foodId && requests.data && (
+        <Suspense fallback={null}>
+          <PartHandOver foodId={foodId} requests={requests.data} />
+        </Suspense>
+      )}
       {answering && (
-        <RequestAnswerDialog
-          request={answering.request}
-          answer={answering.answer}
-          pending={change.isPending}
-          onClose={() => setAnswering(null)}
-          onAnswer={(body) =>
-            change.mutate(
-              { id: answering.request._id, change: body },
-              { onSuccess: () => void successPopup('Updated!', `The request status has been updated to ${body.Status}.`) },
-            )
-          }
-        />
+        <Suspense fallback={null}>
+          <RequestAnswerDialog
+            request={answering.request}
+            answer={answering.answer}
+            pending={change.isPending}
+            onClose={() => setAnswering(null)}
+            onAnswer={(body) =>
+              change.mutate(
+                { id: answering.request._id, change: body },
+                { onSuccess: () => void successPopup('Updated!', `The request status has been updated to ${body.Status}.`) },
+              )
+            }
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReportTarget } from '../../../../contract/index.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { confirmPopup } from '../../../ui/popups.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { useBlock } from '../api/safety.js';
-import { ReportDialog } from './ReportDialog.js';
+
+// Issue 21: the dialog loads when 'Report' is pressed, not with every page showing these buttons.
+const ReportDialog = lazy(() => import('./ReportDialog.js').then((m) => ({ default: m.ReportDialog })));
 
 /**
  * 'Report' and 'Block' side by side (issue 19), for a listing, a message or a
@@ -57,7 +59,11 @@ export function SafetyActions({
       <button type="button" className="btn btn-ghost btn-xs underline" onClick={() => void blockPerson()} aria-label={`Block ${person.name}`} disabled={block.isPending}>
         Block
       </button>
-      {open && <ReportDialog type={type} targetId={targetId} label={label} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog type={type} targetId={targetId} label={label} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
