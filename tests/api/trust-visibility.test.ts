@@ -8,6 +8,9 @@ import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp }
 
 type Viewer = 'anonymous' | 'stranger' | 'donor' | 'requester' | 'asker';
 
+/** Request rows also carry the person's public standing (issue 19); it holds no contact detail. */
+const STANDING = { Shares: expect.any(Number), PositivePercent: null };
+
 describe.each(BACKENDS)('who sees whose email on %s', (backend) => {
   let t: TestApp;
   let donor: Person;
@@ -66,8 +69,8 @@ describe.each(BACKENDS)('who sees whose email on %s', (backend) => {
     const forDonor = await call(t.app, 'GET', `/api/requests/${foodId}`, donor);
     expect(forDonor.statusCode).toBe(200);
     const byName = (name: string) => (forDonor.json() as Array<{ Requester: { Name: string }; Donator: { Email?: string } }>).find((r) => r.Requester.Name === name)!;
-    expect(byName('Rui Requester').Requester).toEqual({ Name: 'Rui Requester', Image: requester.image, Email: requester.email, _id: expect.any(String) });
-    expect(byName('Ada Asker').Requester).toEqual({ Name: 'Ada Asker', Image: asker.image, Email: asker.email, _id: expect.any(String) });
+    expect(byName('Rui Requester').Requester).toEqual({ Name: 'Rui Requester', Image: requester.image, Email: requester.email, _id: expect.any(String), Standing: STANDING });
+    expect(byName('Ada Asker').Requester).toEqual({ Name: 'Ada Asker', Image: asker.image, Email: asker.email, _id: expect.any(String), Standing: STANDING });
     expect(byName('Ada Asker').Donator.Email).toBe(donor.email);
     expect((await call(t.app, 'GET', `/api/requests/${foodId}`, requester)).statusCode).toBe(403);
     expect((await call(t.app, 'GET', `/api/requests/${foodId}`, stranger)).statusCode).toBe(403);
@@ -81,7 +84,7 @@ describe.each(BACKENDS)('who sees whose email on %s', (backend) => {
     expect(mine.json()[0]).toMatchObject({ Requester: { Email: requester.email }, Donator: { Email: donor.email }, Status: 'Delivered' });
     const pending = (await call(t.app, 'GET', `/api/requests?email=${encodeURIComponent(asker.email)}`, asker)).json();
     expect(pending[0]).toMatchObject({ Requester: { Email: asker.email }, Status: 'Pending' });
-    expect(pending[0].Donator).toEqual({ Name: 'Dana Donor', Image: donor.image, _id: expect.any(String) });
+    expect(pending[0].Donator).toEqual({ Name: 'Dana Donor', Image: donor.image, _id: expect.any(String), Standing: STANDING });
     const exported = (await call(t.app, 'GET', '/api/account/export', asker)).json();
     expect(exported.Requests[0].Donator).not.toHaveProperty('Email');
     expect((await call(t.app, 'GET', url, donor)).statusCode).toBe(403);

@@ -3,16 +3,9 @@
 // delivered; the listing leaves Available Foods, its detail page says it was collected,
 // the others see 'Declined', and the impact figures (home band, profile) count it.
 // The new controls' states are checked with axe at 375 and 1280 px.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
-import { isoInDays, newPerson, signInAs, type Person } from './support/world.js';
-
-async function pageFor(browser: Browser, who?: Person, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  if (who) await signInAs(page, who);
-  return page;
-}
+import { isoInDays, listFood, newPerson, pageFor, type Person } from './support/world.js';
 
 /** Waits until the page's data is shown: its h1 is visible and no spinner is left. */
 async function settled(page: Page) {
@@ -25,19 +18,15 @@ test('a donor accepts, declines and delivers; everyone sees the outcome', async 
   const people = await Promise.all([newPerson('Ada Asker'), newPerson('Bea Asker'), newPerson('Cal Asker')]);
   const [ada, bea, cal] = people as [Person, Person, Person];
   const foodName = `Lentil Soup ${Date.now().toString(36)}`;
-  const food = await donorP.api.post('/api/foods', {
-    data: {
-      FoodName: foodName,
-      FoodImage: 'https://images.example.org/soup.jpg',
-      FoodQuantity: 4,
-      FoodWeightKg: 2,
-      PickupLocation: '5 Birch Road',
-      ExpiredDateTime: isoInDays(3),
-      AdditionalNotes: 'Four portions.',
-    },
+  const foodId = await listFood(donorP.api, {
+    FoodName: foodName,
+    FoodImage: 'https://images.example.org/soup.jpg',
+    FoodQuantity: 4,
+    FoodWeightKg: 2,
+    PickupLocation: '5 Birch Road',
+    ExpiredDateTime: isoInDays(3),
+    AdditionalNotes: 'Four portions.',
   });
-  expect(food.ok(), await food.text()).toBe(true);
-  const foodId = ((await food.json()) as { insertedId: string }).insertedId;
   for (const p of people) {
     const res = await p.api.post('/api/requests', { data: { FoodId: foodId, AdditionalNotes: '' } });
     expect(res.ok(), await res.text()).toBe(true);

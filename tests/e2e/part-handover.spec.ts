@@ -5,32 +5,26 @@
 // lifecycle.spec.ts). The form is checked with axe at 1280 and 375 px.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
-import { isoInDays, newPerson, signInAs } from './support/world.js';
+import { isoInDays, listFood, newPerson, pageFor } from './support/world.js';
 
 test('a donor hands over part of a listing; it stays available with what is left', async ({ browser }) => {
   const donorP = await newPerson('Orla Oranges');
   const [ann, ben] = await Promise.all([newPerson('Ann Partial'), newPerson('Ben Waiting')]);
   const foodName = `Oranges ${Date.now().toString(36)}`;
-  const food = await donorP.api.post('/api/foods', {
-    data: {
-      FoodName: foodName,
-      FoodImage: 'https://images.example.org/oranges.jpg',
-      FoodQuantity: 50,
-      PickupLocation: '8 Grove Lane',
-      ExpiredDateTime: isoInDays(3),
-      AdditionalNotes: 'A crate of oranges.',
-    },
+  const foodId = await listFood(donorP.api, {
+    FoodName: foodName,
+    FoodImage: 'https://images.example.org/oranges.jpg',
+    FoodQuantity: 50,
+    PickupLocation: '8 Grove Lane',
+    ExpiredDateTime: isoInDays(3),
+    AdditionalNotes: 'A crate of oranges.',
   });
-  expect(food.ok(), await food.text()).toBe(true);
-  const foodId = ((await food.json()) as { insertedId: string }).insertedId;
   for (const p of [ann, ben]) {
     const res = await p.api.post('/api/requests', { data: { FoodId: foodId, AdditionalNotes: '' } });
     expect(res.ok(), await res.text()).toBe(true);
   }
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const donor = await context.newPage();
-  await signInAs(donor, donorP);
+  const donor = await pageFor(browser, donorP);
   await donor.goto(`/manage-food/${foodId}`);
   const rowOf = (email: string) => donor.getByRole('row').filter({ hasText: email });
   await expect(rowOf(ann.email).getByRole('cell', { name: 'Pending', exact: true })).toBeVisible();
@@ -64,7 +58,7 @@ test('a donor hands over part of a listing; it stays available with what is left
   await expectNoAxeViolations(donor);
 
   // A fresh visitor still finds the listing, with what is left.
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await pageFor(browser);
   await visitor.goto(`/available-foods?search=${encodeURIComponent(foodName)}`);
   await expect(visitor.getByRole('heading', { name: foodName })).toBeVisible();
   await visitor.goto(`/food/${foodId}`);
@@ -73,8 +67,7 @@ test('a donor hands over part of a listing; it stays available with what is left
   await expect(visitor.getByRole('button', { name: 'Request', exact: true })).toBeVisible();
 
   // Ann sees her request as delivered.
-  const annPage = await (await browser.newContext()).newPage();
-  await signInAs(annPage, ann);
+  const annPage = await pageFor(browser, ann);
   await annPage.goto('/my-food-request');
   await expect(annPage.getByRole('row').filter({ hasText: foodName }).getByText('Delivered', { exact: true })).toBeVisible();
 

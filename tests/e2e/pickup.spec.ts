@@ -3,9 +3,9 @@
 // they exchange messages live, and the requester sees 'Delivered' arrive live.
 // Then the new pages are checked with axe at 375 and 1280 px and by keyboard.
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
-import { isoInDays, newPerson, signInAs, type Person } from './support/world.js';
+import { isoInDays, listFood, newPerson, pageFor } from './support/world.js';
 
 const SHOTS = process.env.PICKUP_SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -13,21 +13,18 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
-async function pageFor(browser: Browser, who: Person, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await signInAs(page, who);
-  return page;
-}
-
 test('donor and requester coordinate a pickup live', async ({ browser }) => {
   const donorP = await newPerson('Dora Donor');
   const requesterP = await newPerson('Rafa Requester');
   const foodName = `Plum Jam ${Date.now().toString(36)}`;
-  const food = await donorP.api.post('/api/foods', {
-    data: { FoodName: foodName, FoodImage: 'https://images.example.org/jam.jpg', FoodQuantity: 2, PickupLocation: '3 Oak Lane', ExpiredDateTime: isoInDays(4), AdditionalNotes: 'Homemade.' },
+  const foodId = await listFood(donorP.api, {
+    FoodName: foodName,
+    FoodImage: 'https://images.example.org/jam.jpg',
+    FoodQuantity: 2,
+    PickupLocation: '3 Oak Lane',
+    ExpiredDateTime: isoInDays(4),
+    AdditionalNotes: 'Homemade.',
   });
-  const foodId = ((await food.json()) as { insertedId: string }).insertedId;
 
   const donor = await pageFor(browser, donorP);
   const requester = await pageFor(browser, requesterP);
@@ -129,10 +126,7 @@ for (const width of [375, 1280]) {
   test(`the new pages are axe-clean at ${width} px`, async ({ browser }) => {
     const donorP = await newPerson('Dora Donor');
     const requesterP = await newPerson('Rafa Requester');
-    const food = await donorP.api.post('/api/foods', {
-      data: { FoodName: 'Axe Apples', FoodImage: 'https://images.example.org/a.jpg', FoodQuantity: 2, PickupLocation: '3 Oak Lane', ExpiredDateTime: isoInDays(4), AdditionalNotes: 'x' },
-    });
-    const foodId = ((await food.json()) as { insertedId: string }).insertedId;
+    const foodId = await listFood(donorP.api, { FoodName: 'Axe Apples', FoodImage: 'https://images.example.org/a.jpg', FoodQuantity: 2 });
     const made = await requesterP.api.post('/api/requests', { data: { FoodId: foodId } });
     const requestId = ((await made.json()) as { insertedId: string }).insertedId;
     await requesterP.api.post(`/api/requests/${requestId}/messages`, { data: { Body: 'Hello, is 6pm fine?' } });

@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { decryptPayload, newDevice, startPushService, verifyVapid, waitForPushes, type PushService } from '../support/push-service.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { baseURL, isoInDays, newPerson, signInAs } from './support/world.js';
+import { baseURL, isoInDays, listFood, newPerson, pageFor } from './support/world.js';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -21,13 +21,16 @@ test('the push button subscribes this device, and a new request arrives as a pus
   const donorP = await newPerson('Pia Pusher');
   const requesterP = await newPerson('Remy Requester');
   const foodName = `Pear Tart ${Date.now().toString(36)}`;
-  const food = await donorP.api.post('/api/foods', {
-    data: { FoodName: foodName, FoodImage: 'https://images.example.org/tart.jpg', FoodQuantity: 1, PickupLocation: '9 Pine Road', ExpiredDateTime: isoInDays(2), AdditionalNotes: 'x' },
+  const foodId = await listFood(donorP.api, {
+    FoodName: foodName,
+    FoodImage: 'https://images.example.org/tart.jpg',
+    FoodQuantity: 1,
+    PickupLocation: '9 Pine Road',
+    ExpiredDateTime: isoInDays(2),
+    AdditionalNotes: 'x',
   });
-  const foodId = ((await food.json()) as { insertedId: string }).insertedId;
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const page = await pageFor(browser, donorP);
   const device = newDevice();
   const endpoint = `${push.origin}/device-${Date.now().toString(36)}`;
   await page.addInitScript(
@@ -38,11 +41,10 @@ test('the push button subscribes this device, and a new request arrives as a pus
     },
     { endpoint, keys: device.keys },
   );
-  await signInAs(page, donorP);
   await page.goto('/settings/notifications');
   // Nothing is asked on page load.
   expect(await page.evaluate(() => Notification.permission)).toBe('default');
-  await context.grantPermissions(['notifications'], { origin: baseURL() });
+  await page.context().grantPermissions(['notifications'], { origin: baseURL() });
   await page.getByRole('button', { name: 'Turn on push notifications' }).click();
   await expect(page.getByText('Push notifications are on for this device')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Turn off push notifications' })).toBeVisible();
@@ -57,5 +59,5 @@ test('the push button subscribes this device, and a new request arrives as a pus
     await page.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(page);
   }
-  await context.close();
+  await page.context().close();
 });

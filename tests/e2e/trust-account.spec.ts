@@ -8,7 +8,7 @@ import type { ParsedMail } from 'mailparser';
 import { SMTP_PORT } from '../support/e2e-env.js';
 import { recipient, startInbox, type Inbox } from '../support/inbox.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { baseURL, newPerson, signInAs } from './support/world.js';
+import { baseURL, listFood, newPerson, signInAs } from './support/world.js';
 
 let inbox: Inbox;
 test.beforeAll(async () => {
@@ -97,17 +97,14 @@ test('the Account page lists the sessions and signs out another one, then every 
 
 test("'Download my data' saves a JSON file of the profile, listings and requests", async ({ page }) => {
   const p = await newPerson('Dina Download');
-  const food = await p.api.post('/api/foods', {
-    data: {
-      FoodName: 'Exported Lentils',
-      FoodImage: `${baseURL()}/images/demo/rice-and-lentils.svg`,
-      FoodQuantity: 2,
-      PickupLocation: '1 Export Way',
-      ExpiredDateTime: '2099-01-01',
-      AdditionalNotes: 'In the export.',
-    },
+  await listFood(p.api, {
+    FoodName: 'Exported Lentils',
+    FoodImage: `${baseURL()}/images/demo/rice-and-lentils.svg`,
+    FoodQuantity: 2,
+    PickupLocation: '1 Export Way',
+    ExpiredDateTime: '2099-01-01',
+    AdditionalNotes: 'In the export.',
   });
-  expect(food.ok()).toBe(true);
   await signInAs(page, p);
   await page.goto('/account');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);

@@ -7,8 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmailPreferences, UpdateResult } from '../../contract/index.js';
+import { UpdateResult } from '../../contract/index.js';
 import { problem } from '../http/problem.js';
+import { switchRoutes } from '../http/switch-routes.js';
 import { getPreferences, setPreferences } from './repository.js';
 import { readUnsubscribeToken } from './unsubscribe.js';
 
@@ -34,20 +35,7 @@ export async function emailPreferenceRoutes(app: FastifyInstance, opts: { secret
     done(null, body),
   );
 
-  r.get('/api/email-preferences', { schema: { tags: ['email'], response: { 200: EmailPreferences } } }, async (req) => {
-    const user = await req.requireUser();
-    return getPreferences(db, user.id);
-  });
-
-  r.put(
-    '/api/email-preferences',
-    { schema: { tags: ['email'], body: EmailPreferences, response: { 200: UpdateResult } } },
-    async (req) => {
-      const user = await req.requireUser({ fresh: true });
-      const changed = await setPreferences(db, user.id, req.body);
-      return { acknowledged: true as const, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
-    },
-  );
+  switchRoutes(app, { path: '/api/email-preferences', tag: 'email', get: getPreferences, set: setPreferences });
 
   r.post(
     '/api/email-preferences/unsubscribe',

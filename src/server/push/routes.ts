@@ -9,14 +9,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DeleteResult,
   InsertResult,
-  PushPreferences,
   PushPublicKey,
   PushSubscriptionDelete,
   PushSubscriptionInput,
-  UpdateResult,
 } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import { problem } from '../http/problem.js';
+import { switchRoutes } from '../http/switch-routes.js';
 import { refusePushEndpoint } from './endpoint.js';
 import { deleteSubscription, getPushPreferences, saveSubscription, setPushPreferences } from './repository.js';
 
@@ -48,18 +47,5 @@ export async function pushRoutes(app: FastifyInstance, opts: { config: Config })
     },
   );
 
-  r.get('/api/push-preferences', { schema: { tags: ['push'], response: { 200: PushPreferences } } }, async (req) => {
-    const user = await req.requireUser();
-    return getPushPreferences(db, user.id);
-  });
-
-  r.put(
-    '/api/push-preferences',
-    { schema: { tags: ['push'], body: PushPreferences, response: { 200: UpdateResult } } },
-    async (req) => {
-      const user = await req.requireUser({ fresh: true });
-      const changed = await setPushPreferences(db, user.id, req.body);
-      return { acknowledged: true as const, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
-    },
-  );
+  switchRoutes(app, { path: '/api/push-preferences', tag: 'push', get: getPushPreferences, set: setPushPreferences });
 }

@@ -4,7 +4,7 @@
  * foods and a request; `signInAs` hands a user's session cookies to a page), and
  * the same steps taken in the browser as a person would (`register`, `addFood`).
  */
-import { expect, request, test, type APIRequestContext, type Cookie, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Browser, type Cookie, type Page } from '@playwright/test';
 import { APP_URL } from '../../support/e2e-env.js';
 
 /** A registered user and the session cookies sign-up gave them. */
@@ -60,19 +60,32 @@ export async function newPerson(name: string): Promise<Person & { api: APIReques
   return { name, email, password, cookies, api };
 }
 
-async function addFoodByApi(api: APIRequestContext, FoodName: string): Promise<string> {
+/**
+ * Lists a food through the API as the person of `api` (3 Fresh Apples at 12 Elm Street,
+ * expiring in 6 days, unless `overrides` says otherwise); returns its id.
+ */
+export async function listFood(api: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<string> {
   const res = await api.post('/api/foods', {
     data: {
-      FoodName,
+      FoodName: 'Fresh Apples',
       FoodImage: `${baseURL()}/images/demo/fresh-apples.svg`,
       FoodQuantity: 3,
       PickupLocation: '12 Elm Street',
       ExpiredDateTime: isoInDays(6),
       AdditionalNotes: 'Picked this morning.',
+      ...overrides,
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { insertedId: string }).insertedId;
+}
+
+/** A page in a fresh browser context `width` px wide (900 high), with `who`'s session when given. */
+export async function pageFor(browser: Browser, who?: Person, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  if (who) await signInAs(page, who);
+  return page;
 }
 
 /** Makes the world of {@link World}; call it once per spec file, in `beforeAll`. */
@@ -81,8 +94,8 @@ export async function makeWorld(): Promise<World> {
   const requester = await newPerson('Rafa Requester');
   const newcomer = await newPerson('Nell Newcomer');
   const foodName = `Crisp Apples ${Date.now().toString(36)}`;
-  const foodId = await addFoodByApi(donor.api, foodName);
-  const quietFoodId = await addFoodByApi(donor.api, `Quiet Pears ${Date.now().toString(36)}`);
+  const foodId = await listFood(donor.api, { FoodName: foodName });
+  const quietFoodId = await listFood(donor.api, { FoodName: `Quiet Pears ${Date.now().toString(36)}` });
   // No DonationMoney: My Food Request shows 'N/A' for it (SPEC.md §2).
   const res = await requester.api.post('/api/requests', { data: { FoodId: foodId, AdditionalNotes: '' } });
   expect(res.ok(), await res.text()).toBe(true);
