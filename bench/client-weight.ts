@@ -10,15 +10,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { chunkFiles, type Manifest } from '../src/server/previews/preloads.js';
 import { kb } from './lib.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
 
 const DATA = ['app/QueryBoundary.tsx'];
 const GUARD = 'features/auth/RequireAuth.tsx';
@@ -57,20 +53,7 @@ function sizes(file: string): { raw: number; gzip: number; br: number } {
 }
 
 /** Every file of the initial load of `lazy` routes' modules (manifest keys), the entry's included. */
-function initialFiles(manifest: Record<string, ManifestChunk>, lazy: string[]): { js: Set<string>; css: Set<string> } {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest`);
-    if (js.has(chunk.file)) return;
-    js.add(chunk.file);
-    chunk.css?.forEach((c) => css.add(c));
-    chunk.imports?.forEach(visit);
-  };
-  ['index.html', ...lazy].forEach(visit);
-  return { js, css };
-}
+const initialFiles = (manifest: Manifest, lazy: string[]) => chunkFiles(manifest, ['index.html', ...lazy]);
 
 /**
  * What the service worker (issue 20) adds to a first visit of the home page, as
@@ -79,7 +62,7 @@ function initialFiles(manifest: Record<string, ManifestChunk>, lazy: string[]): 
  * its revision). Text is counted brotli-compressed, images and the manifest raw.
  */
 export function serviceWorkerWeight(): Record<string, string | number>[] {
-  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
   const home = initialFiles(manifest, []);
   const loaded = new Set([...home.js, ...home.css]);
   const sw = readFileSync(path.join(DIST, 'sw.js'), 'utf8');
@@ -97,7 +80,7 @@ export function serviceWorkerWeight(): Record<string, string | number>[] {
 
 /** The table rows: per route, initial JS and CSS (raw, gzip, brotli) and the number of files. */
 export function clientWeight(): Record<string, string | number>[] {
-  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
   return ROUTES.map(([route, lazy]) => {
     const { js, css } = initialFiles(manifest, lazy);
     const sum = (files: Set<string>) =>

@@ -6,10 +6,8 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes.js';
 import { blockRoutes } from './blocks/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
@@ -43,6 +41,7 @@ import { previewRoutes } from './previews/routes.js';
 import { pushRoutes } from './push/routes.js';
 import { pushPlugin } from './push/sender.js';
 import type { OutboxOptions } from './outbox/worker.js';
+import { registerApiDocs } from './http/docs.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerOriginCheck } from './http/origin.js';
 import { registerProblemHandler } from './http/problem.js';
@@ -173,15 +172,8 @@ export async function buildApp(
   // Text answers over 1 KiB are brotli- or gzip-compressed; built assets come precompressed (static.ts).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Plateful API', version: '1.0.0', description: 'The REST API of SPEC.md §7.' },
-      servers: [{ url: config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The OpenAPI document and /api/docs, made at their first request (http/docs.ts).
+  registerApiDocs(app, config.publicUrl);
 
   await app.register(mailPlugin, { config });
   await app.register(pushPlugin, { config });

@@ -53,6 +53,12 @@ describe.each(BACKENDS)('session and service routes on %s', (backend) => {
     expect((await call(t.app, 'GET', '/api/ready')).json()).toEqual({ status: 'ready' });
     const doc = (await call(t.app, 'GET', '/api/openapi.json')).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/foods', '/api/foods/{id}', '/api/requests', '/api/jwt']));
+    // Made at the first request (issue 21, http/docs.ts): the reference page and its copy of the document.
+    const page = await call(t.app, 'GET', '/api/docs');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('swagger-initializer.js');
+    expect((await call(t.app, 'GET', '/api/docs/json')).json()).toEqual(doc);
     const missing = await call(t.app, 'GET', '/api/nothing-here');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/problem+json');

@@ -14,11 +14,21 @@ function isDataCall(url: URL): boolean {
   return url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/') && url.pathname !== '/api/jwt';
 }
 
-async function failsThenRecovers(context: BrowserContext, path: string, loaded: (page: Page) => Promise<void>) {
+/**
+ * Opens `open` (a path loaded with the API down, or steps that bring the API down with
+ * `fail` and then navigate), expects the spinner, the message after the retries, and
+ * the data once 'Try again' is pressed with the API back.
+ */
+async function failsThenRecovers(
+  context: BrowserContext,
+  open: string | ((page: Page, fail: () => void) => Promise<void>),
+  loaded: (page: Page) => Promise<void>,
+) {
   const page = await context.newPage();
-  let down = true;
+  let down = typeof open === 'string';
   await page.route(isDataCall, (route) => (down ? route.abort('connectionrefused') : route.fallback()));
-  await page.goto(path);
+  if (typeof open === 'string') await page.goto(open);
+  else await open(page, () => (down = true));
   await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
   const alert = page.getByRole('alert').filter({ hasText: /could not load/i });
   await expect(alert).toBeVisible({ timeout: 20_000 });
@@ -29,12 +39,40 @@ async function failsThenRecovers(context: BrowserContext, path: string, loaded: 
   await expect(alert).toBeHidden();
 }
 
+/** Finds the world's food on Available Foods with the API up, then brings the API down (`fail`) and opens its details. */
+async function openFromAvailableFoods(page: Page, fail: () => void) {
+  await page.goto('/available-foods');
+  await page.getByRole('searchbox').fill(world.foodName);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const details = page.getByRole('link', { name: 'View Details' });
+  await expect(details).toHaveCount(1);
+  fail();
+  await details.click();
+}
+
+test('a food page opened directly shows its food from the page at once, without waiting for the API', async ({ page }) => {
+  let asked = false;
+  await page.route(isDataCall, async (route) => {
+    asked = true;
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await route.fallback().catch(() => undefined); // the page may be closed by then
+  });
+  await page.goto(`/food/${world.foodId}`);
+  await expect(page.getByRole('heading', { level: 1, name: world.foodName })).toBeVisible({ timeout: 8000 });
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+  expect(asked).toBe(true);
+});
+
 test('every data page shows a spinner, then a message with Try again when the API is down', async ({ page, context }) => {
   await signInAs(page, world.donor);
   await Promise.all([
     failsThenRecovers(context, '/', (p) => expect(p.getByRole('link', { name: 'View Details' })).toHaveCount(6)),
     failsThenRecovers(context, '/available-foods', (p) => expect(p.getByRole('link', { name: 'View Details' }).first()).toBeVisible()),
-    failsThenRecovers(context, `/food/${world.foodId}`, (p) => expect(p.getByRole('heading', { level: 1, name: world.foodName })).toBeVisible()),
+    // A /food/{id} page opened directly shows the food embedded in its HTML at once (no
+    // loading); its data loads, with the spinner, when reached from Available Foods.
+    failsThenRecovers(context, (p, fail) => openFromAvailableFoods(p, fail), (p) =>
+      expect(p.getByRole('heading', { level: 1, name: world.foodName })).toBeVisible(),
+    ),
     failsThenRecovers(context, '/manage-my-foods', (p) => expect(p.getByRole('row', { name: new RegExp(world.foodName) })).toBeVisible()),
     failsThenRecovers(context, `/manage-food/${world.foodId}`, (p) => expect(p.getByRole('button', { name: 'Mark as Delivered' })).toBeVisible()),
     failsThenRecovers(context, `/update-food/${world.foodId}`, (p) => expect(p.getByLabel('Food Name')).toHaveValue(world.foodName)),

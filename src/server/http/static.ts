@@ -52,6 +52,6 @@ export async function staticRoutes(app: FastifyInstance, opts: { publicUrl: stri
     if (url === '/api' || url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return sendProblem(reply, 404, `No route for ${req.method} ${url}.`);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(opts.renderer.render(sitePreview(opts.publicUrl, url)));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(opts.renderer.render(url, sitePreview(opts.publicUrl, url)));
   });
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Food } from '../../contract/index.js';
 import { IMAGE_WIDTHS, platefulImageId } from '../../contract/index.js';
 import { CARD_HEIGHT, CARD_WIDTH } from './cards.js';
+import { routePreloads } from './preloads.js';
 
 /** What a preview shows. `image` and `url` are absolute. */
 export interface Preview {
@@ -78,18 +79,28 @@ function heroPreload(food: Food): string {
   return `<link rel="preload" as="image" href="${base}?w=640" imagesrcset="${srcset}" imagesizes="(min-width: 1024px) 50vw, 100vw" fetchpriority="high" />`;
 }
 
-/** Renders pages from the built `index.html` in `webDist` (read once), or from a bare page when there is none. */
+/**
+ * Renders pages from the built `index.html` in `webDist` (read at the first page, not
+ * at start), or from a bare page when there is none.
+ */
 export class PageRenderer {
-  private readonly template: string;
+  private template: string | undefined;
+  private readonly preloads: (pathname: string) => string;
 
-  constructor(webDist: string) {
-    const file = path.join(webDist, 'index.html');
-    this.template = existsSync(file) ? readFileSync(file, 'utf8') : BARE;
+  constructor(private readonly webDist: string) {
+    this.preloads = routePreloads(webDist);
   }
 
-  /** The page with `preview`'s tags; with `food`, also its JSON and the preload of its photo. */
-  render(preview: Preview, food?: Food): string {
-    const head = [previewTags(preview), ...(food ? [heroPreload(food)] : [])].join('\n    ');
+  /**
+   * The page at `pathname` (no query) with `preview`'s tags and the preloads of its lazy
+   * chunks (preloads.ts); with `food`, also its JSON and the preload of its photo.
+   */
+  render(pathname: string, preview: Preview, food?: Food): string {
+    if (this.template === undefined) {
+      const file = path.join(this.webDist, 'index.html');
+      this.template = existsSync(file) ? readFileSync(file, 'utf8') : BARE;
+    }
+    const head = [previewTags(preview), ...(food ? [heroPreload(food)] : []), this.preloads(pathname)].filter(Boolean).join('\n    ');
     const withHead = this.template.replace('</head>', `    ${head}\n  </head>`);
     if (!food) return withHead;
     const data = `<script type="application/json" id="${EMBEDDED_FOOD_ID}">${scriptJson(food)}</script>`;

@@ -63,7 +63,7 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
     const { id } = req.params;
     const row = z.uuid().safeParse(id).success ? await findFood(app.db, id) : undefined;
     const today = localToday(app.clock());
-    if (!available(row, today)) return html(reply, renderer.render(unavailable(encodeURIComponent(id))));
+    if (!available(row, today)) return html(reply, renderer.render(`/food/${id}`, unavailable(encodeURIComponent(id))));
     const answer = toFood(row, false, today);
     const food = imageProxy ? proxiedFood(answer, publicUrl) : answer;
     const preview: Preview = {
@@ -73,7 +73,7 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
       image: `${publicUrl}/api/previews/foods/${row.id}`,
       imageAlt: row.name,
     };
-    return html(reply, renderer.render(preview, food));
+    return html(reply, renderer.render(`/food/${row.id}`, preview, food));
   });
 
   r.get('/api/previews/site', { schema: { hide: true } }, async (_req, reply) =>
