@@ -57,6 +57,7 @@ export function Photo({ src, alt, width, height, sizes, eager = false, className
     width,
     height,
     loading: eager ? ('eager' as const) : ('lazy' as const),
+    fetchPriority: eager ? ('high' as const) : undefined,
     decoding: 'async' as const,
     className,
   };
@@ -68,7 +69,6 @@ export function Photo({ src, alt, width, height, sizes, eager = false, className
       src={`${base}?w=640`}
       srcSet={IMAGE_WIDTHS.map((w) => `${base}?w=${w} ${w}w`).join(', ')}
       sizes={sizes}
-      fetchPriority={eager ? 'high' : undefined}
       onLoad={() => setLoaded(true)}
       style={!loaded && placeholder ? { backgroundImage: `url(${placeholder})`, backgroundSize: 'cover' } : undefined}
     />

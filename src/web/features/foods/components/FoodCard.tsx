@@ -8,9 +8,11 @@ import { Photo } from '../../../ui/Photo.js';
 /**
  * One food in a grid (SPEC.md §2 home and available foods): image, name,
  * quantity, pickup location, expiry 'DD MMMM, YYYY' and a 'View Details' link
- * to /food/{id}. `headingLevel` fits the card title into the page's outline.
+ * to /food/{id}. `headingLevel` fits the card title into the page's outline; `eager`
+ * loads the photo at once, with high priority (the grid's first card: often the page's
+ * largest paint, issue 21).
  */
-export function FoodCard({ food, headingLevel = 3 }: { food: Food; headingLevel?: 2 | 3 }) {
+export function FoodCard({ food, headingLevel = 3, eager = false }: { food: Food; headingLevel?: 2 | 3; eager?: boolean }) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -22,6 +24,7 @@ export function FoodCard({ food, headingLevel = 3 }: { food: Food; headingLevel?
           width={400}
           height={300}
           sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
+          eager={eager}
           className="h-full w-full object-cover"
         />
       </figure>
@@ -57,13 +60,16 @@ export function FoodCard({ food, headingLevel = 3 }: { food: Food; headingLevel?
   );
 }
 
-/** The spec's food grid: 1 column on small screens, 2 on medium, 3 on large (SPEC.md §2). */
+/**
+ * The spec's food grid: 1 column on small screens, 2 on medium, 3 on large (SPEC.md §2).
+ * The first card's photo loads eagerly: on a phone it is above the fold.
+ */
 export function FoodGrid({ foods, headingLevel = 3 }: { foods: Food[]; headingLevel?: 2 | 3 }) {
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-      {foods.map((food) => (
+      {foods.map((food, i) => (
         <li key={food._id} className="flex">
-          <FoodCard food={food} headingLevel={headingLevel} />
+          <FoodCard food={food} headingLevel={headingLevel} eager={i === 0} />
         </li>
       ))}
     </ul>
