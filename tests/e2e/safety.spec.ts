@@ -2,10 +2,10 @@
 // on /moderation and hides it; the donor is told; a fresh visitor no longer finds
 // it; others get the 404 page at /moderation; blocking hides listings both ways and
 // the Account page lists the blocked person with 'Unblock'. Axe-clean at 375 and 1280 px.
-import { expect, request, test, type Browser, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { MODERATOR_EMAIL } from '../support/e2e-env.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { baseURL, isoInDays, newPerson, signInAs, type Person } from './support/world.js';
+import { baseURL, listFood, newPerson, pageFor } from './support/world.js';
 
 const MODERATOR_PASSWORD = 'moderate-1234';
 
@@ -15,29 +15,6 @@ async function registerModerator(): Promise<void> {
   const res = await api.post('/api/auth/sign-up/email', { data: { name: 'Mo Moderator', email: MODERATOR_EMAIL, password: MODERATOR_PASSWORD, image: `${baseURL()}/images/demo/donor-ben.svg` } });
   expect(res.ok(), await res.text()).toBe(true);
   await api.dispose();
-}
-
-/** A listing of `donor` named `name`; returns its id. */
-async function listing(donor: Awaited<ReturnType<typeof newPerson>>, name: string): Promise<string> {
-  const res = await donor.api.post('/api/foods', {
-    data: {
-      FoodName: name,
-      FoodImage: `${baseURL()}/images/demo/fresh-apples.svg`,
-      FoodQuantity: 2,
-      PickupLocation: '3 Oak Road',
-      ExpiredDateTime: isoInDays(5),
-      AdditionalNotes: 'Fresh today.',
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { insertedId: string }).insertedId;
-}
-
-/** A page of its own (cookies apart) for `person`, or for a fresh visitor. */
-async function pageFor(browser: Browser, person?: Person): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  if (person) await signInAs(page, person);
-  return page;
 }
 
 /** Searches the available foods for `name`; resolves with how many cards match. */
@@ -63,7 +40,7 @@ test('a report reaches the moderator, who hides the listing; the donor is told; 
   const donor = await newPerson('Dina Donor');
   const reporter = await newPerson('Remy Reporter');
   const name = `Dubious Dumplings ${Date.now().toString(36)}`;
-  const foodId = await listing(donor, name);
+  const foodId = await listFood(donor.api, { FoodName: name });
 
   // The reporter reports the listing from its detail page.
   const r = await pageFor(browser, reporter);
@@ -125,8 +102,8 @@ test('blocking hides listings both ways; the Account page lists the blocked pers
   const bo = await newPerson('Bo Blocked');
   const adaFood = `Ada Artichokes ${Date.now().toString(36)}`;
   const boFood = `Bo Broccoli ${Date.now().toString(36)}`;
-  await listing(ada, adaFood);
-  const boFoodId = await listing(bo, boFood);
+  await listFood(ada.api, { FoodName: adaFood });
+  const boFoodId = await listFood(bo.api, { FoodName: boFood });
 
   const a = await pageFor(browser, ada);
   await a.goto(`/food/${boFoodId}`);
@@ -156,7 +133,7 @@ test("a donor sees a requester's standing on the Manage Food row and reports and
   const donor = await newPerson('Gail Giver');
   const requester = await newPerson('Rita Requester');
   const name = `Row Radishes ${Date.now().toString(36)}`;
-  const foodId = await listing(donor, name);
+  const foodId = await listFood(donor.api, { FoodName: name });
   const asked = await requester.api.post('/api/requests', { data: { FoodId: foodId } });
   expect(asked.ok(), await asked.text()).toBe(true);
 
