@@ -4,7 +4,7 @@
 // the Account page lists the blocked person with 'Unblock'. Axe-clean at 375 and 1280 px.
 import { expect, request, test, type Page } from '@playwright/test';
 import { MODERATOR_EMAIL } from '../support/e2e-env.js';
-import { expectNoAxeViolations } from './support/axe.js';
+import { expectNoAxeViolationsAtBothWidths } from './support/axe.js';
 import { baseURL, listFood, newPerson, pageFor } from './support/world.js';
 
 const MODERATOR_PASSWORD = 'moderate-1234';
@@ -23,13 +23,6 @@ async function findOnList(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
   return page.getByText(name, { exact: true });
-}
-
-async function axeAtBothWidths(page: Page) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-  }
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -51,7 +44,7 @@ test('a report reaches the moderator, who hides the listing; the donor is told; 
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Reason').selectOption('UnsafeFood');
   await dialog.getByLabel('Details (optional)').fill('Smelled off at pickup.');
-  await axeAtBothWidths(r);
+  await expectNoAxeViolationsAtBothWidths(r);
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(r.getByText('Thank you. A moderator will look at it.')).toBeVisible();
   // Others see the 404 page at /moderation.
@@ -71,14 +64,14 @@ test('a report reaches the moderator, who hides the listing; the donor is told; 
   await expect(card.getByText('1 report')).toBeVisible();
   await card.getByText('Content as reported and each report').click();
   await expect(card.getByText('“Smelled off at pickup.”')).toBeVisible();
-  await axeAtBothWidths(m);
+  await expectNoAxeViolationsAtBothWidths(m);
   await card.getByLabel('Reason for the action').fill('Unsafe food reported');
   await card.getByRole('button', { name: 'Hide' }).click();
   await expect(m.getByText('Hidden.')).toBeVisible();
   await expect(card).toHaveCount(0);
   await m.goto('/moderation/log');
   await expect(m.getByRole('cell', { name: 'Unsafe food reported' })).toBeVisible();
-  await axeAtBothWidths(m);
+  await expectNoAxeViolationsAtBothWidths(m);
 
   // The donor sees the notice.
   const d = await pageFor(browser, donor);
@@ -122,7 +115,7 @@ test('blocking hides listings both ways; the Account page lists the blocked pers
   await a.goto('/account');
   const blocked = a.getByRole('region', { name: 'Blocked people' });
   await expect(blocked.getByText('Bo Blocked')).toBeVisible();
-  await axeAtBothWidths(a);
+  await expectNoAxeViolationsAtBothWidths(a);
   await blocked.getByRole('button', { name: 'Unblock Bo Blocked' }).click();
   await expect(a.getByText('Bo Blocked is unblocked.')).toBeVisible();
   await expect(blocked.getByText('You have not blocked anyone.')).toBeVisible();
@@ -143,7 +136,7 @@ test("a donor sees a requester's standing on the Manage Food row and reports and
   const mine = r.getByRole('row', { name: new RegExp(name) });
   await expect(mine.getByRole('cell', { name: 'Gail Giver', exact: true })).toBeVisible();
   await expect(mine.getByText('0 shares')).toBeVisible();
-  await axeAtBothWidths(r);
+  await expectNoAxeViolationsAtBothWidths(r);
 
   const d = await pageFor(browser, donor);
   await d.goto(`/manage-food/${foodId}`);
@@ -153,7 +146,7 @@ test("a donor sees a requester's standing on the Manage Food row and reports and
   await expect(row.getByText('0 shares')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Report Rita Requester' })).toBeHidden();
   await row.getByText('More about Rita Requester').click();
-  await axeAtBothWidths(d);
+  await expectNoAxeViolationsAtBothWidths(d);
   await row.getByRole('button', { name: 'Report Rita Requester' }).click();
   const dialog = d.getByRole('dialog', { name: 'Report Rita Requester' });
   await dialog.getByLabel('Reason').selectOption('Harassment');
