@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ReportReason, ReportTarget } from '../../../../contract/index.js';
 import { LIMITS, REPORT_REASONS } from '../../../../contract/limits.js';
 import { toastSuccess } from '../../../lib/toast.js';
-import { ModalActions, ModalDialog, useModal } from '../../../ui/ModalDialog.js';
+import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/ModalDialog.js';
 import { useReport } from '../api/safety.js';
 
 /** How each report reason reads (issue 19). */
@@ -64,19 +64,14 @@ export function ReportDialog({ type, targetId, label, onClose }: { type: ReportT
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-details`} className="font-medium">
-            Details{reason === 'Other' ? '' : ' (optional)'}
-          </label>
-          <textarea
-            id={`${id}-details`}
-            name="Details"
-            rows={3}
-            maxLength={LIMITS.notes}
-            required={reason === 'Other'}
-            className="textarea textarea-bordered w-full"
-          />
-        </div>
+        <TextAreaField
+          id={`${id}-details`}
+          label={`Details${reason === 'Other' ? '' : ' (optional)'}`}
+          name="Details"
+          rows={3}
+          maxLength={LIMITS.notes}
+          required={reason === 'Other'}
+        />
         <ModalActions onCancel={close}>
           <button type="submit" className="btn btn-primary" disabled={report.isPending}>
             Send report
