@@ -3,13 +3,12 @@
 // target, the snapshot, auto-hide at 3 distinct verified reporters (not 2, not 3
 // unverified), hide/restore with the owner told, bans in Better Auth's admin plugin's
 // columns (sessions end, sign-in refused, listings hidden, a mail; all or nothing), and the audit log.
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recipient, startInbox, waitForMail, type Inbox } from '../support/inbox.js';
-import { openEvents } from '../support/sse.js';
-import { BACKENDS, call, cookieHeader, foodBody, startApp, type Person, type TestApp } from './harness.js';
+import { recipient, waitForMail } from '../support/inbox.js';
+import { openReady } from '../support/sse.js';
+import { appWithInbox, BACKENDS, call, foodBody, listenForEvents, signInAgain, type InboxApp, type Person } from './harness.js';
 import { listing, MODERATOR_EMAIL, person, publicNames, request, SAFETY_ENV, signUpAs } from './safety-support.js';
 
 type Who = Person & { id: string };
@@ -18,26 +17,20 @@ const notices = async (app: FastifyInstance, who: Person) =>
   ((await call(app, 'GET', '/api/notifications', who)).json() as { Type: string; Title: string; Body: string }[]).filter((n) => n.Type === 'moderation.notice');
 
 describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
-  let t: TestApp;
-  let inbox: Inbox;
+  let t: InboxApp;
   let mod: Who;
   let donor: Who;
   let user: Who;
   let eventsUrl: string;
 
   beforeAll(async () => {
-    inbox = await startInbox();
-    t = await startApp(backend, { ...SAFETY_ENV, SMTP_URL: inbox.url });
+    t = await appWithInbox(backend, SAFETY_ENV);
     mod = await signUpAs(t.app, 'Mo Moderator', MODERATOR_EMAIL);
     donor = await person(t.app, 'Dana Donor', true);
     user = await person(t.app, 'Uma User', true);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    eventsUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/events`;
+    eventsUrl = await listenForEvents(t.app);
   });
-  afterAll(async () => {
-    await t.close();
-    await inbox.close();
-  });
+  afterAll(() => t.close());
 
   const act = (who: Person | null, body: Record<string, unknown>) => call(t.app, 'POST', '/api/moderation/actions', who, body);
   const report = (who: Person | null, body: Record<string, unknown>) => call(t.app, 'POST', '/api/reports', who, body);
@@ -188,9 +181,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
   it('bans for 7 days: sessions end, sign-in is refused, listings hidden, a mail says why; unban lifts it', async () => {
     const bad = await person(t.app, 'Bart Banned', true);
     const foodId = await listing(t.app, bad, 'Banned Bagels');
-    const stream = await openEvents(eventsUrl, bad.cookie);
-    expect(stream.status).toBe(200);
-    await stream.next((e) => e.event === 'unread');
+    const stream = await openReady(eventsUrl, bad.cookie);
     const before = Date.now();
     const res = await act(mod, { Action: 'Ban', TargetType: 'user', TargetId: bad.id, Reason: 'Repeated spam', Days: 7 });
     expect(res.statusCode, res.body).toBe(200);
@@ -205,7 +196,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     expect(signIn.json().message).toBe('This account is suspended.');
     expect((await publicNames(t.app, null, 'Bagels')).flat()).not.toContain('Banned Bagels');
     expect((await call(t.app, 'GET', `/api/foods/${foodId}`, user)).statusCode).toBe(404);
-    const mail = await waitForMail(inbox, (m) => recipient(m) === bad.email && m.subject === 'Your Plateful account is suspended');
+    const mail = await waitForMail(t.inbox, (m) => recipient(m) === bad.email && m.subject === 'Your Plateful account is suspended');
     expect(mail.subject).toBe('Your Plateful account is suspended');
     expect(mail.text).toContain('Reason: Repeated spam');
     const until = new Date(mail.text!.match(/until (.+ GMT)/)![1]!).getTime();
@@ -217,9 +208,8 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     expect((await act(mod, { Action: 'Ban', TargetType: 'user', TargetId: mod.id, Reason: 'x' })).statusCode).toBe(400);
 
     expect((await act(mod, { Action: 'Unban', TargetType: 'user', TargetId: bad.id, Reason: 'Appeal accepted' })).json().modifiedCount).toBe(1);
-    const back = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: bad.email, password: 'correct-horse-1' } });
-    expect(back.statusCode).toBe(200);
-    expect(cookieHeader(back)).toContain('session_token');
+    // signInAgain fails unless the sign-in answers 200.
+    expect((await signInAgain(t.app, bad)).cookie).toContain('session_token');
     expect((await publicNames(t.app, null, 'Bagels')).flat()).toContain('Banned Bagels');
   });
 
@@ -238,15 +228,14 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     }
     // Not banned: the session still works, sign-in succeeds, the listing shows.
     expect((await call(t.app, 'GET', '/api/auth/get-session', maybe)).json()?.user?.email).toBe(maybe.email);
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: maybe.email, password: 'correct-horse-1' } });
-    expect(signIn.statusCode).toBe(200);
+    expect((await signInAgain(t.app, maybe)).cookie).toContain('session_token');
     expect((await publicNames(t.app, null, 'Fennel')).flat()).toContain('Faulty Fennel');
     expect((await call(t.app, 'GET', '/api/moderation/log', mod)).json().some((e: { TargetId: string }) => e.TargetId === maybe.id)).toBe(false);
 
     // The same ban without the fault: one mail, sent after the failed attempt would have been.
     expect((await act(mod, { Action: 'Ban', TargetType: 'user', TargetId: maybe.id, Reason: 'Spam', Days: 1 })).statusCode).toBe(200);
-    await waitForMail(inbox, suspended);
-    expect(inbox.messages.filter(suspended)).toHaveLength(1);
+    await waitForMail(t.inbox, suspended);
+    expect(t.inbox.messages.filter(suspended)).toHaveLength(1);
     expect((await publicNames(t.app, null, 'Fennel')).flat()).not.toContain('Faulty Fennel');
   });
 
@@ -254,7 +243,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     const bad = await person(t.app, 'Forever Fred', true);
     await listing(t.app, bad, 'Forever Figs');
     expect((await act(mod, { Action: 'Ban', TargetType: 'user', TargetId: bad.id, Reason: 'Fraud' })).statusCode).toBe(200);
-    const mail = await waitForMail(inbox, (m) => recipient(m) === bad.email && m.subject === 'Your Plateful account is suspended');
+    const mail = await waitForMail(t.inbox, (m) => recipient(m) === bad.email && m.subject === 'Your Plateful account is suspended');
     expect(mail.text).toContain('suspended your account for good');
     expect((await publicNames(t.app, null, 'Figs')).flat()).not.toContain('Forever Figs');
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: bad.email, password: 'correct-horse-1' } });

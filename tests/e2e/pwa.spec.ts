@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
-import { expectNoAxeViolations } from './support/axe.js';
+import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths } from './support/axe.js';
 import { baseURL } from './support/world.js';
 
 // The rest of the suite blocks service workers (playwright.config.ts); these tests are about them.
@@ -76,10 +76,7 @@ test('a waiting new version shows the update prompt, and Reload switches to it',
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
     const prompt = page.getByRole('alert').filter({ hasText: 'A new version of Plateful is available' });
     await expect(prompt).toBeVisible({ timeout: 20_000 });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await expectNoAxeViolations(page);
-    }
+    await expectNoAxeViolationsAtBothWidths(page, 800);
     // Nothing switched under the person: the old version still controls the page.
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null)).toBe(true);
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);

@@ -2,10 +2,10 @@
 // on /moderation and hides it; the donor is told; a fresh visitor no longer finds
 // it; others get the 404 page at /moderation; blocking hides listings both ways and
 // the Account page lists the blocked person with 'Unblock'. Axe-clean at 375 and 1280 px.
-import { expect, request, test, type Browser, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { MODERATOR_EMAIL } from '../support/e2e-env.js';
-import { expectNoAxeViolations } from './support/axe.js';
-import { baseURL, isoInDays, newPerson, signInAs, type Person } from './support/world.js';
+import { expectNoAxeViolationsAtBothWidths } from './support/axe.js';
+import { baseURL, listFood, newPerson, pageFor } from './support/world.js';
 
 const MODERATOR_PASSWORD = 'moderate-1234';
 
@@ -17,42 +17,12 @@ async function registerModerator(): Promise<void> {
   await api.dispose();
 }
 
-/** A listing of `donor` named `name`; returns its id. */
-async function listing(donor: Awaited<ReturnType<typeof newPerson>>, name: string): Promise<string> {
-  const res = await donor.api.post('/api/foods', {
-    data: {
-      FoodName: name,
-      FoodImage: `${baseURL()}/images/demo/fresh-apples.svg`,
-      FoodQuantity: 2,
-      PickupLocation: '3 Oak Road',
-      ExpiredDateTime: isoInDays(5),
-      AdditionalNotes: 'Fresh today.',
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { insertedId: string }).insertedId;
-}
-
-/** A page of its own (cookies apart) for `person`, or for a fresh visitor. */
-async function pageFor(browser: Browser, person?: Person): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  if (person) await signInAs(page, person);
-  return page;
-}
-
 /** Searches the available foods for `name`; resolves with how many cards match. */
 async function findOnList(page: Page, name: string) {
   await page.goto(`/available-foods?search=${encodeURIComponent(name)}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
   return page.getByText(name, { exact: true });
-}
-
-async function axeAtBothWidths(page: Page) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-  }
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -63,7 +33,7 @@ test('a report reaches the moderator, who hides the listing; the donor is told; 
   const donor = await newPerson('Dina Donor');
   const reporter = await newPerson('Remy Reporter');
   const name = `Dubious Dumplings ${Date.now().toString(36)}`;
-  const foodId = await listing(donor, name);
+  const foodId = await listFood(donor.api, { FoodName: name });
 
   // The reporter reports the listing from its detail page.
   const r = await pageFor(browser, reporter);
@@ -74,7 +44,7 @@ test('a report reaches the moderator, who hides the listing; the donor is told; 
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Reason').selectOption('UnsafeFood');
   await dialog.getByLabel('Details (optional)').fill('Smelled off at pickup.');
-  await axeAtBothWidths(r);
+  await expectNoAxeViolationsAtBothWidths(r);
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(r.getByText('Thank you. A moderator will look at it.')).toBeVisible();
   // Others see the 404 page at /moderation.
@@ -94,14 +64,14 @@ test('a report reaches the moderator, who hides the listing; the donor is told; 
   await expect(card.getByText('1 report')).toBeVisible();
   await card.getByText('Content as reported and each report').click();
   await expect(card.getByText('“Smelled off at pickup.”')).toBeVisible();
-  await axeAtBothWidths(m);
+  await expectNoAxeViolationsAtBothWidths(m);
   await card.getByLabel('Reason for the action').fill('Unsafe food reported');
   await card.getByRole('button', { name: 'Hide' }).click();
   await expect(m.getByText('Hidden.')).toBeVisible();
   await expect(card).toHaveCount(0);
   await m.goto('/moderation/log');
   await expect(m.getByRole('cell', { name: 'Unsafe food reported' })).toBeVisible();
-  await axeAtBothWidths(m);
+  await expectNoAxeViolationsAtBothWidths(m);
 
   // The donor sees the notice.
   const d = await pageFor(browser, donor);
@@ -125,8 +95,8 @@ test('blocking hides listings both ways; the Account page lists the blocked pers
   const bo = await newPerson('Bo Blocked');
   const adaFood = `Ada Artichokes ${Date.now().toString(36)}`;
   const boFood = `Bo Broccoli ${Date.now().toString(36)}`;
-  await listing(ada, adaFood);
-  const boFoodId = await listing(bo, boFood);
+  await listFood(ada.api, { FoodName: adaFood });
+  const boFoodId = await listFood(bo.api, { FoodName: boFood });
 
   const a = await pageFor(browser, ada);
   await a.goto(`/food/${boFoodId}`);
@@ -145,7 +115,7 @@ test('blocking hides listings both ways; the Account page lists the blocked pers
   await a.goto('/account');
   const blocked = a.getByRole('region', { name: 'Blocked people' });
   await expect(blocked.getByText('Bo Blocked')).toBeVisible();
-  await axeAtBothWidths(a);
+  await expectNoAxeViolationsAtBothWidths(a);
   await blocked.getByRole('button', { name: 'Unblock Bo Blocked' }).click();
   await expect(a.getByText('Bo Blocked is unblocked.')).toBeVisible();
   await expect(blocked.getByText('You have not blocked anyone.')).toBeVisible();
@@ -156,7 +126,7 @@ test("a donor sees a requester's standing on the Manage Food row and reports and
   const donor = await newPerson('Gail Giver');
   const requester = await newPerson('Rita Requester');
   const name = `Row Radishes ${Date.now().toString(36)}`;
-  const foodId = await listing(donor, name);
+  const foodId = await listFood(donor.api, { FoodName: name });
   const asked = await requester.api.post('/api/requests', { data: { FoodId: foodId } });
   expect(asked.ok(), await asked.text()).toBe(true);
 
@@ -166,7 +136,7 @@ test("a donor sees a requester's standing on the Manage Food row and reports and
   const mine = r.getByRole('row', { name: new RegExp(name) });
   await expect(mine.getByRole('cell', { name: 'Gail Giver', exact: true })).toBeVisible();
   await expect(mine.getByText('0 shares')).toBeVisible();
-  await axeAtBothWidths(r);
+  await expectNoAxeViolationsAtBothWidths(r);
 
   const d = await pageFor(browser, donor);
   await d.goto(`/manage-food/${foodId}`);
@@ -176,7 +146,7 @@ test("a donor sees a requester's standing on the Manage Food row and reports and
   await expect(row.getByText('0 shares')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Report Rita Requester' })).toBeHidden();
   await row.getByText('More about Rita Requester').click();
-  await axeAtBothWidths(d);
+  await expectNoAxeViolationsAtBothWidths(d);
   await row.getByRole('button', { name: 'Report Rita Requester' }).click();
   const dialog = d.getByRole('dialog', { name: 'Report Rita Requester' });
   await dialog.getByLabel('Reason').selectOption('Harassment');

@@ -65,3 +65,30 @@ export function ModalActions({ onCancel, children }: { onCancel: () => void; chi
     </div>
   );
 }
+
+/**
+ * A labelled textarea of a modal form (the multi-line sibling of FormCard.tsx's `Field`):
+ * `label` may change with the form (e.g. '(optional)' dropped when it becomes required);
+ * `maxLength` is in characters (the contract's LIMITS).
+ */
+export function TextAreaField({
+  id,
+  label,
+  ...textarea
+}: {
+  id: string;
+  label: ReactNode;
+  name: string;
+  rows: number;
+  maxLength: number;
+  required?: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <textarea id={id} className="textarea textarea-bordered w-full" {...textarea} />
+    </div>
+  );
+}

@@ -12,3 +12,11 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(report, `${violations.length} axe violation(s) on ${page.url()}`).toEqual([]);
 }
+
+/** {@link expectNoAxeViolations} at a phone's width (375 px) and a desktop's (1280 px), the page `height` px high; the viewport stays at 1280. */
+export async function expectNoAxeViolationsAtBothWidths(page: Page, height = 900): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height });
+    await expectNoAxeViolations(page);
+  }
+}

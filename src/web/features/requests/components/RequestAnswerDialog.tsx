@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import type { FoodRequest, RequestStatusInput } from '../../../../contract/index.js';
 import { LIMITS } from '../../../../contract/limits.js';
-import { ModalActions, ModalDialog, useModal } from '../../../ui/ModalDialog.js';
+import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/ModalDialog.js';
 
 /** Which answer the donor gives: accept (pickup time, note) or decline (reason). */
 export type RequestAnswer = 'Accepted' | 'Declined';
@@ -55,20 +55,10 @@ export function RequestAnswerDialog({
               </label>
               <input id={`${id}-pickup`} name="PickupAt" type="datetime-local" className="input input-bordered w-full" />
             </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-note`} className="font-medium">
-                Note (optional)
-              </label>
-              <textarea id={`${id}-note`} name="Note" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
-            </div>
+            <TextAreaField id={`${id}-note`} label="Note (optional)" name="Note" maxLength={LIMITS.notes} rows={3} />
           </>
         ) : (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-reason`} className="font-medium">
-              Reason (optional)
-            </label>
-            <textarea id={`${id}-reason`} name="Reason" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
-          </div>
+          <TextAreaField id={`${id}-reason`} label="Reason (optional)" name="Reason" maxLength={LIMITS.notes} rows={3} />
         )}
         <ModalActions onCancel={close}>
           <button type="submit" className={accepting ? 'btn btn-primary' : 'btn btn-error'} disabled={pending}>

@@ -4,7 +4,7 @@ import { LIMITS } from '../../../../contract/limits.js';
 import { formatDate } from '../../../lib/dates.js';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { ApiError } from '../../../lib/http.js';
-import { ModalActions, ModalDialog, useModal } from '../../../ui/ModalDialog.js';
+import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/ModalDialog.js';
 import { successPopup } from '../../../ui/popups.js';
 import type { AppUser } from '../../auth/useAuth.js';
 import { useRequestFood } from '../api/requests.js';
@@ -96,12 +96,7 @@ export function RequestDialog({
         </p>
       )}
       <form onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-notes`} className="font-medium">
-            Additional Notes
-          </label>
-          <textarea id={`${id}-notes`} name="AdditionalNotes" maxLength={LIMITS.notes} rows={3} className="textarea textarea-bordered w-full" />
-        </div>
+        <TextAreaField id={`${id}-notes`} label="Additional Notes" name="AdditionalNotes" maxLength={LIMITS.notes} rows={3} />
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-money`} className="font-medium">
             Donation Money

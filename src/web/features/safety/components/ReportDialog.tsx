@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { ReportReason, ReportTarget } from '../../../../contract/index.js';
 import { LIMITS, REPORT_REASONS } from '../../../../contract/limits.js';
 import { toastSuccess } from '../../../lib/toast.js';
-import { wrapFocus } from '../../../ui/focusWrap.js';
+import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/ModalDialog.js';
 import { useReport } from '../api/safety.js';
 
 /** How each report reason reads (issue 19). */
@@ -24,14 +24,9 @@ export const REASON_LABELS: Record<ReportReason | 'NegativeFeedback', string> = 
  */
 export function ReportDialog({ type, targetId, label, onClose }: { type: ReportTarget; targetId: string; label: string; onClose: () => void }) {
   const id = useId();
-  const ref = useRef<HTMLDialogElement>(null);
+  const { dialogRef, close } = useModal();
   const report = useReport();
   const [reason, setReason] = useState<ReportReason>('Spam');
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -40,62 +35,49 @@ export function ReportDialog({ type, targetId, label, onClose }: { type: ReportT
       { TargetType: type, TargetId: targetId, Reason: reason, Details: details },
       {
         onSuccess: () => {
-          ref.current?.close();
+          close();
           toastSuccess('Thank you. A moderator will look at it.');
         },
-        onError: () => ref.current?.close(),
+        onError: close,
       },
     );
   }
 
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={`${id}-title`} onClose={onClose} onKeyDown={wrapFocus}>
-      <div className="modal-box">
-        <h2 id={`${id}-title`} className="text-xl font-bold">
-          Report {label}
-        </h2>
-        <p className="mt-2 text-sm">Moderators see your report; the person you report is not told who sent it.</p>
-        <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-reason`} className="font-medium">
-              Reason
-            </label>
-            <select
-              id={`${id}-reason`}
-              className="select select-bordered w-full"
-              value={reason}
-              onChange={(e) => setReason(e.target.value as ReportReason)}
-            >
-              {REPORT_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {REASON_LABELS[r]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-details`} className="font-medium">
-              Details{reason === 'Other' ? '' : ' (optional)'}
-            </label>
-            <textarea
-              id={`${id}-details`}
-              name="Details"
-              rows={3}
-              maxLength={LIMITS.notes}
-              required={reason === 'Other'}
-              className="textarea textarea-bordered w-full"
-            />
-          </div>
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={() => ref.current?.close()}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={report.isPending}>
-              Send report
-            </button>
-          </div>
-        </form>
-      </div>
-    </dialog>
+    <ModalDialog dialogRef={dialogRef} title={`Report ${label}`} titleClassName="text-xl font-bold" onClose={onClose}>
+      <p className="mt-2 text-sm">Moderators see your report; the person you report is not told who sent it.</p>
+      <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-reason`} className="font-medium">
+            Reason
+          </label>
+          <select
+            id={`${id}-reason`}
+            className="select select-bordered w-full"
+            value={reason}
+            onChange={(e) => setReason(e.target.value as ReportReason)}
+          >
+            {REPORT_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {REASON_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextAreaField
+          id={`${id}-details`}
+          label={`Details${reason === 'Other' ? '' : ' (optional)'}`}
+          name="Details"
+          rows={3}
+          maxLength={LIMITS.notes}
+          required={reason === 'Other'}
+        />
+        <ModalActions onCancel={close}>
+          <button type="submit" className="btn btn-primary" disabled={report.isPending}>
+            Send report
+          </button>
+        </ModalActions>
+      </form>
+    </ModalDialog>
   );
 }
