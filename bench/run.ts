@@ -87,7 +87,12 @@ printTable('Targets', [
   { target: 'invalidation delay < 50 ms (p95)', measured: String(invalidation[0]!.p95), result: verdict(num(invalidation[0]!.p95) < 50) },
   { target: 'search p95 < 20 ms at 100k (50 connections)', measured: String(search.p95), result: verdict(num(search.p95) < 20) },
   { target: 'search p95 < 20 ms at 100k (1 connection)', measured: String(searchAlone.p95), result: verdict(num(searchAlone.p95) < 20) },
-  { target: 'near 5 km + distance sort p95 < 20 ms at 100k (1 connection)', measured: String(nearAlone.p95), result: verdict(num(nearAlone.p95) < 20) },
+  // Judged on CACHE=off: the query's own cost, not a cache hit's.
+  {
+    target: 'near 5 km + distance sort p95 < 20 ms at 100k (1 connection, CACHE=off)',
+    measured: `${nearAlone['off p95']} (cached ${nearAlone.p95})`,
+    result: verdict(num(nearAlone['off p95']) < 20),
+  },
   { target: 'home initial JS gzip ≤ 80 KB', measured: String(home['JS gzip']), result: verdict(num(home['JS gzip']) <= 80) },
   { target: 'every other route initial JS gzip ≤ 100 KB', measured: `${heaviest.route} ${heaviest['JS gzip']}`, result: verdict(num(heaviest['JS gzip']) <= 100) },
   { target: 'first start, empty embedded database ≤ 3 s', measured: `${(first / 1000).toFixed(2)} s`, result: verdict(first <= 3000) },
