@@ -63,6 +63,21 @@ test('a food page opened directly shows its food from the page at once, without 
   expect(asked).toBe(true);
 });
 
+test('a food page opened directly keeps its food when the API stays unreachable through the retries', async ({ page }) => {
+  let calls = 0;
+  await page.route(isDataCall, (route) => {
+    if (new URL(route.request().url()).pathname === `/api/foods/${world.foodId}`) calls += 1;
+    return route.abort('connectionrefused');
+  });
+  await page.goto(`/food/${world.foodId}`);
+  await expect(page.getByRole('heading', { level: 1, name: world.foodName })).toBeVisible();
+  // The food's first call and its 3 retries (app/queryClient.ts) have all failed.
+  await expect.poll(() => calls, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('alert').filter({ hasText: /could not load/i })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: world.foodName })).toBeVisible();
+});
+
 test('every data page shows a spinner, then a message with Try again when the API is down', async ({ page, context }) => {
   await signInAs(page, world.donor);
   await Promise.all([

@@ -35,8 +35,9 @@ export default function FoodDetailsPage() {
   const [openedAt, setOpenedAt] = useState<string | null>(null);
 
   if (isPending) return <Spinner fullPage />;
-  if (isError) {
-    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  const missing = isError && error instanceof ApiError && (error.status === 404 || error.status === 400);
+  // A food shown from the page's embedded JSON stays when only its refresh failed (API unreachable).
+  if (isError && (missing || !food)) {
     return (
       <>
         <h1 className="sr-only">Food Details</h1>
