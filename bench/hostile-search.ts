@@ -7,13 +7,10 @@
  * 100k fixture), as `npm start` runs it, with `CACHE=off`: a cached search would not
  * reach the database, and hostile clients can always vary their text.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { load } from './api.js';
-import { BENCH_DATABASE_URL, BENCH_VAPID, ms, start, waitReady } from './lib.js';
+import { load, platefulEnv, startPlateful } from './api.js';
+import { ms, waitReady } from './lib.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 3393;
 const HOME = '/api/foods?sortByQuantity=true&limit=6';
 
@@ -28,17 +25,7 @@ async function hostile(url: string, connections: number, seconds: number): Promi
 
 /** Starts Plateful, measures the three loads, stops it; returns the table rows. */
 export async function hostileSearchBenchmark(seconds = 5): Promise<Record<string, string | number>[]> {
-  const server = start(process.execPath, [path.join(root, 'dist/server/server/main.js')], {
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATABASE_URL: BENCH_DATABASE_URL,
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    ...BENCH_VAPID,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
-    CACHE: 'off',
-  });
+  const server = startPlateful(platefulEnv(PORT, { CACHE: 'off' }));
   try {
     await waitReady(`http://127.0.0.1:${PORT}/api/ready`);
     const base = `http://127.0.0.1:${PORT}`;
