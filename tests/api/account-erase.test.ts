@@ -5,7 +5,7 @@
 // Checked by reading every text and JSON column of every table.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, call, foodBody, signUp, startApp, type TestApp } from './harness.js';
+import { BACKENDS, call, deleteAccount, foodBody, signUp, startApp, type TestApp } from './harness.js';
 
 const NAME = 'Zebulon Quintero-Vask';
 const PHONE = '0151 2345 6789';
@@ -50,12 +50,7 @@ describe.each(BACKENDS)('account deletion on %s', (backend) => {
     expect(Object.keys(before).some((k) => k.startsWith('notifications.'))).toBe(true);
     expect(Object.keys(before).some((k) => k.startsWith('rate_limits.'))).toBe(true);
 
-    const gone = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/delete-user',
-      headers: { cookie: leaving.cookie, origin: 'http://localhost:3000' },
-      payload: { password: 'correct-horse-1' },
-    });
+    const gone = await deleteAccount(t.app, leaving);
     expect(gone.statusCode, gone.body).toBe(200);
     expect(await rowsNaming(needles)).toEqual({});
     // The donor's own data stays.

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReady, type SseClient } from '../support/sse.js';
-import { BACKENDS, call, listenForEvents, signInAgain, signUp, streamingApp, twoInstances, type Person, type StreamingApp } from './harness.js';
+import { BACKENDS, call, deleteAccount, listenForEvents, signInAgain, signUp, streamingApp, twoInstances, type Person, type StreamingApp } from './harness.js';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -69,7 +69,7 @@ describe.each(BACKENDS)('event streams end with their session on %s', (backend) 
     const phone = await signInAgain(t.app, p);
     const [a, b] = [await open(p), await open(phone)];
     const at = performance.now();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/delete-user', headers: { cookie: p.cookie, origin: ORIGIN }, payload: { password: 'correct-horse-1' } });
+    const res = await deleteAccount(t.app, p);
     expect(res.statusCode).toBe(200);
     await closedWithin1s(a, at);
     await closedWithin1s(b, at);

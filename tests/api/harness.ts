@@ -197,6 +197,19 @@ export async function signInAgain(app: FastifyInstance, p: Person): Promise<Pers
 }
 
 /**
+ * Deletes `p`'s account as the web client does (Better Auth's `POST /api/auth/delete-user`
+ * with the password {@link signUp} gave, from the app's own origin); returns the answer.
+ */
+export function deleteAccount(app: FastifyInstance, p: Person): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/delete-user',
+    headers: { cookie: p.cookie, origin: 'http://localhost:3000' },
+    payload: { password: 'correct-horse-1' },
+  });
+}
+
+/**
  * Starts `app` listening on 127.0.0.1:`port` (0: a free one) for clients that need a
  * real socket (`app.inject` cannot stream); returns its `/api/events` URL for `openEvents`.
  */

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { users } from '../../src/server/db/schema/index.js';
 import { consume, UPLOAD_LIMIT } from '../../src/server/http/limits.js';
 import { deleteOrphanImages } from '../../src/server/images/repository.js';
-import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { BACKENDS, call, deleteAccount, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
 import { jpegWithGps, photo, upload } from './images-support.js';
 
 describe.each(BACKENDS)('images API on %s', (backend) => {
@@ -317,12 +317,7 @@ describe.each(BACKENDS)('images API on %s', (backend) => {
     const ownUrl = (await upload(t.app, leaving, own)).json().url;
     const sharedUrl = (await upload(t.app, leaving, shared)).json().url;
     expect((await upload(t.app, staying, shared)).json().url).toBe(sharedUrl);
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/delete-user',
-      headers: { cookie: leaving.cookie, origin: 'http://localhost:3000' },
-      payload: { password: 'correct-horse-1' },
-    });
+    const deleted = await deleteAccount(t.app, leaving);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await get(ownUrl)).statusCode).toBe(404);
     expect((await get(`${ownUrl}/meta`)).statusCode).toBe(404);

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeAreas } from '../../src/server/db/schema/index.js';
-import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
+import { BACKENDS, call, deleteAccount, foodBody, signUp, startApp, type Person, type TestApp } from './harness.js';
 
 const URL = '/api/account/home-area';
 /** A home area with digits no other value of the test carries, so leaks can be searched for. */
@@ -69,12 +69,7 @@ describe.each(BACKENDS)('home area on %s', (backend) => {
     expect((await call(t.app, 'PUT', URL, leaver, { ...AREA, Lat: -12.345678 })).statusCode).toBe(200);
     const leaversArea = () => t.app.db.select().from(homeAreas).where(eq(homeAreas.lat, -12.345678));
     expect(await leaversArea()).toHaveLength(1);
-    const gone = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/delete-user',
-      headers: { cookie: leaver.cookie, origin: 'http://localhost:3000' },
-      payload: { password: 'correct-horse-1' },
-    });
+    const gone = await deleteAccount(t.app, leaver);
     expect(gone.statusCode).toBe(200);
     expect(await leaversArea()).toEqual([]);
   });
