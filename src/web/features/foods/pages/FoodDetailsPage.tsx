@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '../../../lib/router.js';
-import { formatLocalDate } from '../../../lib/datetime.js';
+import { formatLocalDate } from '../../../lib/localDate.js';
 import { ApiError } from '../../../lib/http.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
