@@ -99,6 +99,7 @@ export default defineConfig({
         // dist/web/.vite/manifest.json maps sources to files.
         chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 8 * 1024, exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/ },
           groups: [
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/ },
             // TanStack Query in one chunk, loaded with the first data page.
