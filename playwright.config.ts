@@ -46,7 +46,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node --import tsx src/server/main.ts',
+      // The bundled server `npm start` runs (scripts/build-server.mjs; `npm run test:e2e` builds it first).
+      command: 'node dist/server/main.js',
       url: `http://localhost:${PORT}/api/ready`,
       timeout: 60_000,
       reuseExistingServer: false,

@@ -88,7 +88,7 @@ export function platefulEnv(port: number, extra: Record<string, string> = {}): R
 
 /** Starts a compiled Plateful server with `env`. */
 export function startPlateful(env: Record<string, string>): Child {
-  return start(process.execPath, [path.join(root, 'dist/server/server/main.js')], env);
+  return start(process.execPath, [path.join(root, 'dist/server/main.js')], env);
 }
 
 /** Starts the three servers, measures every query on each, stops them; returns the table rows. */

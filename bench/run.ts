@@ -26,14 +26,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const began = performance.now();
 console.log(`Plateful benchmark — Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
-// `npm run build`: the client (vite) and the compiled server (tsc), as `npm start` runs them.
-for (const [tool, args] of [
-  ['node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']],
-  ['node_modules/typescript/bin/tsc', ['-p', 'tsconfig.server.json']],
-] as const) {
-  const built = spawnSync(process.execPath, [path.join(root, tool), ...args], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+// `npm run build`: the client (vite) and the bundled server (esbuild), stamped as built, so `npm start` builds nothing.
+const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
 
 if (await isSeeded()) console.log(`Database ${BENCH_DATABASE_URL} already holds the fixture.`);
 else console.log(`Seeded ${BENCH_DATABASE_URL} in ${(await seedBenchDatabase()).toFixed(1)} s.`);

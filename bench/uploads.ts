@@ -92,7 +92,7 @@ async function uploadOnce(cookie: string, bytes: Buffer): Promise<number> {
 
 /** One database: starts the server on `env`, measures, stops it; resolves the table row. */
 async function measure(label: string, env: Record<string, string>, jpeg: Buffer): Promise<Record<string, string | number>> {
-  const server = start(process.execPath, [path.join(root, 'dist/server/server/main.js')], {
+  const server = start(process.execPath, [path.join(root, 'dist/server/main.js')], {
     NODE_ENV: 'production',
     PORT: String(PORT),
     HOST: '127.0.0.1',

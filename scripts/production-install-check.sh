@@ -5,7 +5,7 @@
 # /api/ready. Proves every runtime import is a runtime dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -f dist/server/server/main.js ] || { echo "production-install-check: run the build first"; exit 1; }
+[ -f dist/server/main.js ] || { echo "production-install-check: run the build first"; exit 1; }
 
 work="$(mktemp -d)"
 pid=""
@@ -22,7 +22,7 @@ cp -r src/server/seed/images "$work/src/server/seed/"
 port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 # exec: $! is then the server itself, so the TERM below stops it (a subshell's TERM left it running).
 (cd "$work" && NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" SEED_DEMO=false LOG_LEVEL=warn \
-  exec node dist/server/server/main.js >"$work/server.log" 2>&1) &
+  exec node dist/server/main.js >"$work/server.log" 2>&1) &
 pid=$!
 for _ in $(seq 1 150); do
   if curl -fsS "http://127.0.0.1:$port/api/ready" >/dev/null 2>&1; then

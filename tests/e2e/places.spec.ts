@@ -137,6 +137,8 @@ test("'Use my location' sorts Available Foods by distance and shows distances", 
 test('the map view opens, its markers are reachable by keyboard, and tiles carry a Referer', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/available-foods?near=${HERE.latitude},${HERE.longitude}&place=Lyon&radius=25&by=distance`);
+  // A shared link's place shows in the place box, as it does in "Near Lyon".
+  await expect(page.getByLabel('Place name')).toHaveValue('Lyon');
   await page.getByRole('button', { name: 'Map' }).click();
   await expect(page.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
   const markers = page.locator('.plateful-area, .plateful-cluster');

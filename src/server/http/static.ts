@@ -14,6 +14,11 @@ import type { PageRenderer } from '../previews/page.js';
 import { sitePreview } from '../previews/routes.js';
 import { sendProblem } from './problem.js';
 
+/** Vite's hashed assets never change; everything else is revalidated. */
+function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, file: string) {
+  res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
 /** Folder of the built client. */
 export const WEB_DIST = path.join(PACKAGE_ROOT, 'dist/web');
 const DEMO_IMAGES = path.join(PACKAGE_ROOT, 'src/server/seed/images');
@@ -31,20 +36,13 @@ export async function staticRoutes(app: FastifyInstance, opts: { publicUrl: stri
     maxAge: '1d',
   });
   if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: WEB_DIST,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // `vite build` writes .br and .gz beside every text asset (vite.config.ts).
-      preCompressed: true,
-      // Cache-Control comes from setHeaders alone.
-      cacheControl: false,
-      setHeaders(res, file) {
-        // Vite's hashed assets never change; everything else is revalidated.
-        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    // `vite build` writes .br and .gz beside every text asset (vite.config.ts); Cache-Control comes from setHeaders alone.
+    const built = { preCompressed: true, cacheControl: false, decorateReply: false, index: false, setHeaders: cacheHeaders } as const;
+    // Hashed assets: one wildcard route. The few other files get a route each (`wildcard: false`), so `/`
+    // and client routes reach the not-found handler below; the compressed copies get none
+    // (issue 21: restart time; ~350 routes were registered at every start).
+    await app.register(fastifyStatic, { ...built, root: path.join(WEB_DIST, 'assets'), prefix: '/assets/' });
+    await app.register(fastifyStatic, { ...built, root: WEB_DIST, prefix: '/', wildcard: false, globIgnore: ['assets/**', '**/*.br', '**/*.gz'] });
   }
 
   app.setNotFoundHandler((req, reply) => {

@@ -13,8 +13,8 @@ export interface NearValue {
 /**
  * The 'Near' control of Available Foods (issue "Near me"): a place box and 'Use my
  * location' (PlaceFinder), a radius select and a 'Nearest first' toggle (its name leaves "sort" to the spec's 'Sort by expiry date' toggle); once a point
- * is set, the list keeps the listings within the radius and shows their distances. A saved
- * home area fills the place box with its name and can be cleared for this visit.
+ * is set, the list keeps the listings within the radius and shows their distances. The place
+ * box shows the point's place name (a saved home area's, a shared link's); a home area can be cleared for this visit.
  * On small screens every part takes the full width, so a place name stays readable.
  */
 export function NearControl({ value, onChange }: { value: NearValue; onChange: (next: NearValue) => void }) {
@@ -27,8 +27,9 @@ export function NearControl({ value, onChange }: { value: NearValue; onChange: (
       </h2>
       <PlaceFinder
         legend="Where are you?"
-        // A home area shows its name in the box; clearing the place empties it; a chosen place leaves it as typed.
-        boxText={point?.home ? point.name : point ? undefined : ''}
+        // The box shows the point's place name (a home area's, a shared link's `place`, a picked place's);
+        // clearing the place empties it; a point without a name (a bare location) leaves the box as typed.
+        boxText={point ? point.name || undefined : ''}
         onPick={(picked) => onChange({ ...value, point: picked, byDistance: true })}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
