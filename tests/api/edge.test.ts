@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { AUTH_IP_LIMITS } from '../../src/server/http/limits.js';
-import { BACKENDS, buildTestApp, startApp, type TestApp } from './harness.js';
+import { BACKENDS, buildTestApp, SIGN_IN_HEAVY_MS, startApp, type TestApp } from './harness.js';
 
 const ALLOWED = 'http://client.example.org';
 
@@ -47,9 +47,7 @@ describe.each(BACKENDS)('client address and TRUST_PROXY on %s', (backend) => {
     const shared = await viaProxy(plain, '198.51.100.2', 0);
     expect(shared.statusCode).toBe(429);
     expect(shared.headers['content-type']).toContain('application/problem+json');
-    // 62 wrong sign-ins, each hashing a password (scrypt, also for unknown emails): ~10 s on a quiet
-    // 2-core machine, past 30 s while other test files share its cores.
-  }, 120_000);
+  }, SIGN_IN_HEAVY_MS);
 
 });
 

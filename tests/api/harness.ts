@@ -14,6 +14,12 @@ import { addDays, localToday } from '../../src/server/lib/dates.js';
 import { startInbox, type Inbox, type InboxOptions } from '../support/inbox.js';
 import { openReady, type SseClient } from '../support/sse.js';
 
+/**
+ * Timeout of a test that sends dozens of wrong sign-ins (each hashes a password with scrypt,
+ * unknown emails too): ~10–25 s, past vitest's 30 s while other test files share the 2 cores.
+ */
+export const SIGN_IN_HEAVY_MS = 120_000;
+
 export type Backend = 'pglite' | 'postgres';
 
 /** A fixed VAPID key pair for test servers (required with DATABASE_URL; two instances on one database share it). */

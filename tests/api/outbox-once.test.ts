@@ -91,13 +91,14 @@ describe.runIf(PG)('outbox on PostgreSQL faults', () => {
         setTimeout(() => void outage.end(), 3_000);
       },
     });
-    // A short lease, so a second send would come within this test.
-    const { app } = await appWith('postgres', box.url, { OUTBOX_LEASE_MS: '4000', SMTP_TIMEOUT_MS: '3000' }, { leaseMs: 4_000, pollMs: 500 }, pgdb.url);
+    // A short lease, so a second send would come within this test; 3 s past the outage for the worker to
+    // reconnect and mark the mail sent (1 s was not enough at a load of 11: the lease ran out and it was sent again).
+    const { app } = await appWith('postgres', box.url, { OUTBOX_LEASE_MS: '6000', SMTP_TIMEOUT_MS: '3000' }, { leaseMs: 6_000, pollMs: 500 }, pgdb.url);
     const id = await enqueueMail(app.db, mail('once@example.org'));
     const got = await waitForMail(box, 'once@example.org', 5_000);
     expect(got.messageId).toBe(`<${id}@plateful.local>`);
-    // Outage 3 s, lease 4 s: wait past both, plus polls.
-    await sleep(9_000);
+    // Outage 3 s, lease 6 s: wait past both, plus polls.
+    await sleep(11_000);
     expect(box.messages.map(recipient)).toEqual(['once@example.org']);
     expect(await app.db.select().from(outboxTable)).toEqual([]);
   }, 30_000);

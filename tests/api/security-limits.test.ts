@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_IP_LIMITS, SIGN_IN_PAIR_LIMIT, WRITE_LIMIT } from '../../src/server/http/limits.js';
-import { BACKENDS, buildTestApp, foodBody, freshPostgres, signUp, startApp, type Person } from './harness.js';
+import { BACKENDS, buildTestApp, foodBody, freshPostgres, SIGN_IN_HEAVY_MS, signUp, startApp, type Person } from './harness.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -84,7 +84,7 @@ describe.each(BACKENDS)('abuse limits on %s', (backend) => {
     expect((await signIn(apps.a, victim.email, 'correct-horse-1', owner)).statusCode).toBe(200);
     // A typo of the owner still counts as one failure, not a lockout.
     expect((await signIn(apps.a, victim.email, 'typo', owner)).statusCode).toBe(401);
-  });
+  }, SIGN_IN_HEAVY_MS);
 
   it("applies Better Auth's per-IP sign-in limit with Retry-After, whatever X-Forwarded-For the client sends", async () => {
     const ip = '203.0.113.99';
@@ -100,7 +100,7 @@ describe.each(BACKENDS)('abuse limits on %s', (backend) => {
     expect(res.json()).toMatchObject({ status: 429, title: 'Too Many Requests', message: expect.any(String) });
     // Another address is still welcome.
     expect((await signIn(apps.b, 'nobody-more@example.org', 'wrong-password', '203.0.113.100')).statusCode).toBe(401);
-  });
+  }, SIGN_IN_HEAVY_MS);
 
   it('limits writes per user with a 429 problem and Retry-After, counted across instances', async () => {
     const busy: Person = await signUp(apps.a, 'Bo Busy');
