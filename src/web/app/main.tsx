@@ -4,7 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRoutes, preloadRoute } from './routes.js';
+import { AppRoutes } from './routes.js';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { LazyToaster } from '../lib/toast.js';
@@ -20,22 +20,13 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   else window.addEventListener('load', register, { once: true });
 }
 
-function render(container: HTMLElement) {
-  createRoot(container).render(
-    <StrictMode>
-      <AuthProvider>
-        <ErrorBoundary>
-          <AppRoutes />
-        </ErrorBoundary>
-        <LazyToaster />
-      </AuthProvider>
-    </StrictMode>,
-  );
-}
-
-// Issue 21: a page opened directly renders once its lazy chunks are in (the server
-// modulepreloads them for the food pages), not the layout with a spinner and the page a
-// commit later. When a chunk fails, the render goes ahead and the page's error boundary says so.
-const chunks = preloadRoute(window.location.pathname);
-if (chunks) void chunks.then(() => render(root), () => render(root));
-else render(root);
+createRoot(root).render(
+  <StrictMode>
+    <AuthProvider>
+      <ErrorBoundary>
+        <AppRoutes />
+      </ErrorBoundary>
+      <LazyToaster />
+    </AuthProvider>
+  </StrictMode>,
+);

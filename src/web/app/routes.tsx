@@ -5,76 +5,63 @@
  * page (a heading and a link, lighter than its lazy loader) are in the entry chunk;
  * every other page is its own lazily loaded chunk. Data pages sit
  * inside the lazily loaded `QueryBoundary` that brings TanStack Query, and
- * login-required pages inside the lazily loaded guard `RequireAuth`. A page opened
- * directly renders once its chunks are in (`preloadRoute`, called by `main.tsx`; issue 21).
+ * login-required pages inside the lazily loaded guard `RequireAuth`.
  */
-import type { ComponentType } from 'react';
-import { preloadable, type Preloadable } from '../lib/preloadable.js';
+import { lazy, type ComponentType } from 'react';
 import { Route, Switch } from '../lib/router.js';
 import HomePage from '../features/home/pages/HomePage.js';
 import { Layout } from './Layout.js';
 import NotFoundPage from './NotFoundPage.js';
 
-const QueryBoundary = preloadable(() => import('./QueryBoundary.js'));
-const RequireAuth = preloadable(() => import('../features/auth/RequireAuth.js'));
+const QueryBoundary = lazy(() => import('./QueryBoundary.js'));
+const RequireAuth = lazy(() => import('../features/auth/RequireAuth.js'));
 
-const LoginPage = preloadable(() => import('../features/auth/pages/LoginPage.js'));
-const RegisterPage = preloadable(() => import('../features/auth/pages/RegisterPage.js'));
-const GoogleDonePage = preloadable(() => import('../features/auth/pages/GoogleDonePage.js'));
-const ForgotPasswordPage = preloadable(() => import('../features/auth/pages/ForgotPasswordPage.js'));
-const ResetPasswordPage = preloadable(() => import('../features/auth/pages/ResetPasswordPage.js'));
-const ProfilePage = preloadable(() => import('../features/account/pages/ProfilePage.js'));
-const AccountPage = preloadable(() => import('../features/account/pages/AccountPage.js'));
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage.js'));
+const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage.js'));
+const GoogleDonePage = lazy(() => import('../features/auth/pages/GoogleDonePage.js'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage.js'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage.js'));
+const ProfilePage = lazy(() => import('../features/account/pages/ProfilePage.js'));
+const AccountPage = lazy(() => import('../features/account/pages/AccountPage.js'));
 
-const AvailableFoodsPage = preloadable(() => import('../features/foods/pages/AvailableFoodsPage.js'));
-const FoodDetailsPage = preloadable(() => import('../features/foods/pages/FoodDetailsPage.js'));
-const AddFoodPage = preloadable(() => import('../features/foods/pages/AddFoodPage.js'));
-const ManageMyFoodsPage = preloadable(() => import('../features/foods/pages/ManageMyFoodsPage.js'));
-const UpdateFoodPage = preloadable(() => import('../features/foods/pages/UpdateFoodPage.js'));
-const ManageFoodPage = preloadable(() => import('../features/requests/pages/ManageFoodPage.js'));
-const MyFoodRequestPage = preloadable(() => import('../features/requests/pages/MyFoodRequestPage.js'));
-const ConversationPage = preloadable(() => import('../features/messages/pages/ConversationPage.js'));
-const NotificationsPage = preloadable(() => import('../features/notifications/pages/NotificationsPage.js'));
-const NotificationSettingsPage = preloadable(() => import('../features/notifications/pages/NotificationSettingsPage.js'));
-const ModerationPage = preloadable(() => import('../features/safety/pages/ModerationPage.js'));
-const ModerationLogPage = preloadable(() => import('../features/safety/pages/ModerationLogPage.js'));
+const AvailableFoodsPage = lazy(() => import('../features/foods/pages/AvailableFoodsPage.js'));
+const FoodDetailsPage = lazy(() => import('../features/foods/pages/FoodDetailsPage.js'));
+const AddFoodPage = lazy(() => import('../features/foods/pages/AddFoodPage.js'));
+const ManageMyFoodsPage = lazy(() => import('../features/foods/pages/ManageMyFoodsPage.js'));
+const UpdateFoodPage = lazy(() => import('../features/foods/pages/UpdateFoodPage.js'));
+const ManageFoodPage = lazy(() => import('../features/requests/pages/ManageFoodPage.js'));
+const MyFoodRequestPage = lazy(() => import('../features/requests/pages/MyFoodRequestPage.js'));
+const ConversationPage = lazy(() => import('../features/messages/pages/ConversationPage.js'));
+const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage.js'));
+const NotificationSettingsPage = lazy(() => import('../features/notifications/pages/NotificationSettingsPage.js'));
+const ModerationPage = lazy(() => import('../features/safety/pages/ModerationPage.js'));
+const ModerationLogPage = lazy(() => import('../features/safety/pages/ModerationLogPage.js'));
 
-/** A routed page, with the lazily loaded components it renders through (none for the entry's pages). */
-type Page = ComponentType & { chunks?: Pick<Preloadable<object>, 'preload'>[] };
+type Page = ComponentType;
 
-/** A page of its own chunk. */
-const own = (P: Preloadable<object>): Page => Object.assign(() => <P />, { chunks: [P] });
 /** A public data page: below the lazily loaded query cache. */
-const data = (P: Preloadable<object>): Page =>
-  Object.assign(
-    () => (
-      <QueryBoundary>
-        <P />
-      </QueryBoundary>
-    ),
-    { chunks: [QueryBoundary, P] },
-  );
+const data = (P: Page) => () => (
+  <QueryBoundary>
+    <P />
+  </QueryBoundary>
+);
 /** A login-required data page. */
-const guarded = (P: Preloadable<object>): Page =>
-  Object.assign(
-    () => (
-      <QueryBoundary>
-        <RequireAuth>
-          <P />
-        </RequireAuth>
-      </QueryBoundary>
-    ),
-    { chunks: [QueryBoundary, RequireAuth, P] },
-  );
+const guarded = (P: Page) => () => (
+  <QueryBoundary>
+    <RequireAuth>
+      <P />
+    </RequireAuth>
+  </QueryBoundary>
+);
 
 /** Path → page, in match order; unknown paths get the 404 page. */
 const ROUTES: [string, Page][] = [
   ['/', HomePage],
-  ['/login', own(LoginPage)],
-  ['/register', own(RegisterPage)],
-  ['/auth/popup-done', own(GoogleDonePage)],
-  ['/forgot-password', own(ForgotPasswordPage)],
-  ['/reset-password', own(ResetPasswordPage)],
+  ['/login', LoginPage],
+  ['/register', RegisterPage],
+  ['/auth/popup-done', GoogleDonePage],
+  ['/forgot-password', ForgotPasswordPage],
+  ['/reset-password', ResetPasswordPage],
   ['/profile', guarded(ProfilePage)],
   ['/account', guarded(AccountPage)],
   ['/available-foods', data(AvailableFoodsPage)],
@@ -91,20 +78,6 @@ const ROUTES: [string, Page][] = [
   ['/moderation', data(ModerationPage)],
   ['/moderation/log', data(ModerationLogPage)],
 ];
-
-/** `path` of ROUTES as a regular expression, as wouter matches it (`:name` segments, an optional trailing slash, any case). */
-const pattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i');
-const MATCHERS = ROUTES.map(([path, page]) => [pattern(path), page] as const);
-
-/**
- * Loads the lazily loaded chunks of the page at `pathname` (issue 21: a page opened
- * directly renders once, not a spinner first); undefined when that page has none (home,
- * the 404 page). Rejects when a chunk fails to load.
- */
-export function preloadRoute(pathname: string): Promise<void> | undefined {
-  const chunks = MATCHERS.find(([re]) => re.test(pathname))?.[1].chunks;
-  return chunks && Promise.all(chunks.map((c) => c.preload())).then(() => undefined);
-}
 
 /** All routes inside the shared layout. */
 export function AppRoutes() {
