@@ -2,32 +2,9 @@ import { lazy, Suspense } from 'react';
 import { useAuth, type AppUser } from '../features/auth/useAuth.js';
 import { Link } from '../lib/router.js';
 import { toastFailure, toastSuccess } from '../lib/toast.js';
+import { Avatar } from '../ui/Avatar.js';
 
 const LiveBell = lazy(() => import('../features/notifications/components/LiveBell.js'));
-
-function Avatar({ name, photoURL }: { name: string; photoURL: string }) {
-  if (!photoURL) {
-    return (
-      <span
-        role="img"
-        aria-label={name}
-        className="flex h-10 w-10 items-center justify-center rounded-full bg-indigo-700 font-semibold text-white"
-      >
-        {name.trim().charAt(0).toUpperCase() || '?'}
-      </span>
-    );
-  }
-  return (
-    <img
-      src={photoURL}
-      alt={name}
-      width={40}
-      height={40}
-      referrerPolicy="no-referrer"
-      className="h-10 w-10 rounded-full object-cover ring-2 ring-indigo-200"
-    />
-  );
-}
 
 /**
  * The end of the navigation bar for a signed-in user (SPEC.md §2 "Layout"): the
@@ -52,7 +29,7 @@ export default function SignedInControls({ user }: { user: AppUser }) {
         <LiveBell />
       </Suspense>
       <Link to="/profile" aria-label="Profile">
-        <Avatar name={user.displayName} photoURL={user.photoURL} />
+        <Avatar name={user.displayName} src={user.photoURL} size={40} eager className="h-10 w-10 ring-2 ring-indigo-200" />
       </Link>
       <button type="button" className="btn btn-outline" onClick={() => void logout()} disabled={loading}>
         Logout

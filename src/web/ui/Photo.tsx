@@ -11,6 +11,8 @@ export interface PhotoProps {
   /** Above the fold: load at once and with high priority; otherwise lazily. */
   eager?: boolean;
   className?: string;
+  /** Called when the image cannot be loaded (e.g. to show a fallback instead). */
+  onError?: () => void;
 }
 
 const placeholders = new Map<string, Promise<string | undefined>>();
@@ -40,7 +42,7 @@ export function ownImageId(url: string): string | undefined {
  * unless `eager`. Any other URL: shown as is, with `referrerpolicy="no-referrer"`
  * so the third-party host learns nothing about the page.
  */
-export function Photo({ src, alt, width, height, sizes, eager = false, className }: PhotoProps) {
+export function Photo({ src, alt, width, height, sizes, eager = false, className, onError }: PhotoProps) {
   const id = ownImageId(src);
   const [placeholder, setPlaceholder] = useState<string>();
   const [loaded, setLoaded] = useState(false);
@@ -60,6 +62,7 @@ export function Photo({ src, alt, width, height, sizes, eager = false, className
     fetchPriority: eager ? ('high' as const) : undefined,
     decoding: 'async' as const,
     className,
+    onError,
   };
   if (!id) return <img {...common} src={src} referrerPolicy="no-referrer" />;
   const base = `/api/images/${id}`;

@@ -4,7 +4,7 @@ import { LIMITS } from '../../../../contract/limits.js';
 import { updateProfile } from '../../auth/api/authClient.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { Field, FormCard } from '../../../ui/FormCard.js';
-import { Photo } from '../../../ui/Photo.js';
+import { Avatar } from '../../../ui/Avatar.js';
 import { ProfilePhotoUpload } from '../../../ui/ProfilePhotoUpload.js';
 import { useMyImpact } from '../../impact/api/myImpact.js';
 import ImpactSection from '../../impact/components/ImpactSection.js';
@@ -40,9 +40,7 @@ export default function ProfilePage() {
   return (
     <FormCard title="Profile">
       <div className="flex items-center gap-4">
-        {user.photoURL ? (
-          <Photo src={user.photoURL} alt="" width={64} height={64} sizes="64px" eager className="h-16 w-16 rounded-full object-cover" />
-        ) : null}
+        <Avatar name={user.displayName} src={user.photoURL} size={64} decorative eager className="h-16 w-16 text-2xl" />
         <p className="break-all">
           Signed in as <strong>{user.email}</strong>
         </p>

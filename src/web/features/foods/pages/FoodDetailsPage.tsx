@@ -4,7 +4,7 @@ import { formatLocalDate } from '../../../lib/localDate.js';
 import { ApiError } from '../../../lib/http.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
-import { Photo } from '../../../ui/Photo.js';
+import { Avatar } from '../../../ui/Avatar.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { PersonStandingText } from '../../safety/components/PersonStandingText.js';
@@ -25,9 +25,10 @@ const RequestDialog = lazy(() => import('../../requests/components/RequestDialog
  * food instead of the button (issue 16); a reserved one says so beside it.
  */
 export default function FoodDetailsPage() {
-  usePageTitle('Food Details');
   const { id } = useParams();
   const { data: food, isPending, isError, error, refetch } = useFood(id);
+  // The tab names the food (SPEC.md §1 fixes only the titles of Home, Login and Register).
+  usePageTitle(food?.FoodName || 'Food Details');
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -95,16 +96,7 @@ export default function FoodDetailsPage() {
           </Suspense>
         )}
         <section aria-labelledby="donor-heading" className="flex items-center gap-4 rounded-box bg-base-200 p-4">
-          {food.Donator.Image ? (
-            <Photo
-              src={food.Donator.Image}
-              alt={food.Donator.Name}
-              width={56}
-              height={56}
-              sizes="56px"
-              className="h-14 w-14 rounded-full object-cover"
-            />
-          ) : null}
+          <Avatar name={food.Donator.Name} src={food.Donator.Image} size={56} className="h-14 w-14 text-xl" />
           <div>
             <h2 id="donor-heading" className="text-sm font-semibold uppercase tracking-wide text-gray-700">
               Donator

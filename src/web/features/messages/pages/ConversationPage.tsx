@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from '../../../lib/router.js';
+import { Avatar } from '../../../ui/Avatar.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { formatDateTime } from '../../../lib/datetime.js';
@@ -48,10 +49,8 @@ export default function ConversationPage() {
             {data.length === 0 && <li className="py-6 text-center">No messages yet. Say when you can pick up or hand over the food.</li>}
             {data.map((m) => (
               <li key={m._id} className={`chat ${m.Mine ? 'chat-end' : 'chat-start'}`}>
-                <div className="chat-image avatar">
-                  <div className="w-10 rounded-full bg-base-200">
-                    <img src={m.Sender.Image || '/favicon.svg'} alt="" width={40} height={40} referrerPolicy="no-referrer" />
-                  </div>
+                <div className="chat-image">
+                  <Avatar name={m.Sender.Name} src={m.Sender.Image} size={40} decorative className="h-10 w-10" />
                 </div>
                 <div className="chat-header flex gap-2">
                   <span className="font-semibold">{m.Sender.Name}</span>

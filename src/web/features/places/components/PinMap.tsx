@@ -3,6 +3,7 @@ import './maps.css';
 import L from 'leaflet';
 import { MapContainer, Marker } from 'react-leaflet';
 import type { LatLng } from '../api/places.js';
+import { KeepCentred } from './KeepCentred.js';
 import { MapTiles } from './MapTiles.js';
 
 const pin = L.divIcon({ html: '<span class="sr-only">Pickup point: drag to move</span>', className: 'plateful-pin plateful-area', iconSize: [28, 28] });
@@ -21,6 +22,7 @@ export default function PinMap({ point, onMove }: { point: LatLng; onMove: (p: L
       className="h-64 w-full rounded-box border border-base-300"
     >
       <MapTiles />
+      <KeepCentred lat={point.lat} lng={point.lng} />
       <Marker
         position={[point.lat, point.lng]}
         icon={pin}

@@ -3,6 +3,7 @@ import './maps.css';
 import L from 'leaflet';
 import { Circle, MapContainer, Marker } from 'react-leaflet';
 import type { Location } from '../../../../contract/index.js';
+import { KeepCentred } from './KeepCentred.js';
 import { MapTiles } from './MapTiles.js';
 
 const pin = L.divIcon({ html: '<span class="sr-only">Exact pickup point</span>', className: 'plateful-pin plateful-area', iconSize: [20, 20] });
@@ -18,6 +19,7 @@ export default function SpotMap({ location, label }: { location: Location; label
     <figure className="flex flex-col gap-1">
       <MapContainer center={at} zoom={location.Approximate ? 14 : 16} scrollWheelZoom={false} className="h-56 w-full rounded-box border border-base-300">
         <MapTiles />
+        <KeepCentred lat={location.Lat} lng={location.Lng} />
         {location.Approximate ? <Circle center={at} radius={500} pathOptions={{ color: '#4338ca', fillOpacity: 0.2 }} /> : <Marker position={at} icon={pin} keyboard={false} />}
       </MapContainer>
       <figcaption className="text-sm">{label}</figcaption>

@@ -4,6 +4,7 @@ import { useParams } from '../../../lib/router.js';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { MessagesLink } from '../../messages/components/MessagesLink.js';
+import { Avatar } from '../../../ui/Avatar.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
 import { PersonNameCell } from '../../safety/components/PersonNameCell.js';
 import { successPopup } from '../../../ui/popups.js';
@@ -63,14 +64,7 @@ export default function ManageFoodPage() {
             <tr key={request._id}>
               <PersonNameCell name={request.Requester.Name} userId={request.Requester._id} standing={request.Requester.Standing} />
               <td>
-                <img
-                  src={request.Requester.Image}
-                  alt={request.Requester.Name}
-                  width={48}
-                  height={48}
-                  referrerPolicy="no-referrer"
-                  className="h-12 w-12 rounded-full bg-base-200 object-cover"
-                />
+                <Avatar name={request.Requester.Name} src={request.Requester.Image} size={48} className="h-12 w-12" />
               </td>
               <td>{request.Requester.Email}</td>
               <td>{formatDateTime(request.RequestDate)}</td>

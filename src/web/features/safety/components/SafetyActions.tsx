@@ -11,7 +11,8 @@ const ReportDialog = lazy(() => import('./ReportDialog.js').then((m) => ({ defau
 /**
  * 'Report' and 'Block' side by side (issue 19), for a listing, a message or a
  * person; shown to signed-in users other than the owner. Blocking asks first and
- * is silent: the other person is not told.
+ * is silent: the other person is not told. Small buttons, not bare links: a thumb hits
+ * them on a phone (WCAG 2.5.8 asks at least 24 × 24 px; these are 32 px high).
  */
 export function SafetyActions({
   type,
@@ -53,10 +54,10 @@ export function SafetyActions({
 
   return (
     <div className={`flex gap-2 ${className}`}>
-      <button type="button" className="btn btn-ghost btn-xs underline" onClick={() => setOpen(true)} aria-label={`Report ${label}`}>
+      <button type="button" className="btn btn-ghost btn-sm text-sm underline" onClick={() => setOpen(true)} aria-label={`Report ${label}`}>
         Report
       </button>
-      <button type="button" className="btn btn-ghost btn-xs underline" onClick={() => void blockPerson()} aria-label={`Block ${person.name}`} disabled={block.isPending}>
+      <button type="button" className="btn btn-ghost btn-sm text-sm underline" onClick={() => void blockPerson()} aria-label={`Block ${person.name}`} disabled={block.isPending}>
         Block
       </button>
       {open && (
