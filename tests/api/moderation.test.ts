@@ -193,7 +193,8 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     expect((await call(t.app, 'POST', '/api/foods', bad, foodBody())).statusCode).toBe(401);
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: bad.email, password: 'correct-horse-1' } });
     expect(signIn.statusCode).toBe(403);
-    expect(signIn.json().message).toBe('This account is suspended.');
+    // Until when, and how to appeal: not a bare "suspended".
+    expect(signIn.json().message).toMatch(/^This account is suspended until \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC\. To appeal, reply to the email that told you why/);
     expect((await publicNames(t.app, null, 'Bagels')).flat()).not.toContain('Banned Bagels');
     expect((await call(t.app, 'GET', `/api/foods/${foodId}`, user)).statusCode).toBe(404);
     const mail = await waitForMail(t.inbox, (m) => recipient(m) === bad.email && m.subject === 'Your Plateful account is suspended');

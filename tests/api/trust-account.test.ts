@@ -36,22 +36,22 @@ describe.each(BACKENDS)('email verification on %s', (backend) => {
 
     const link = linkOf(await waitForMail(t.inbox, verificationFor(p.email)));
     expect(link.origin).toBe('http://plateful.test');
-    expect(link.searchParams.get('callbackURL')).toBe('/');
+    expect(link.searchParams.get('callbackURL')).toBe('/?verified=1');
     const token = link.searchParams.get('token')!;
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
     expect(payload.exp - payload.iat).toBe(24 * 60 * 60);
 
-    // Opened in another browser (no cookie): verifies, lands on /, and makes no session.
+    // Opened in another browser (no cookie): verifies, lands on / (where the client says so), and makes no session.
     const first = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
     expect(first.statusCode).toBe(302);
-    expect(first.headers.location).toBe('/');
+    expect(first.headers.location).toBe('/?verified=1');
     expect(cookieHeader(first)).not.toMatch(/session_token/);
     expect((await call(t.app, 'GET', '/api/auth/get-session', p)).json().user.emailVerified).toBe(true);
 
     // A second use changes nothing and makes no session either.
     const again = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
     expect(again.statusCode).toBe(302);
-    expect(again.headers.location).toBe('/');
+    expect(again.headers.location).toBe('/?verified=1');
     expect(cookieHeader(again)).not.toMatch(/session_token/);
     const [row] = await t.app.db.select().from(users).where(eq(users.email, p.email));
     expect(row!.emailVerified).toBe(true);

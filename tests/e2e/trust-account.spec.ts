@@ -49,6 +49,8 @@ test('an unverified user sees the banner, resends the mail, and the link verifie
 
   const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(verificationMails(p.email).at(-1)!.text ?? '')![0];
   await page.goto(link);
+  // The landing says what happened, then drops its marker from the address.
+  await expect(page.getByText('Email verified. Thank you!')).toBeVisible();
   await expect(page).toHaveURL(`${baseURL()}/`);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);

@@ -16,13 +16,24 @@ export const ROLES = { user: 'user', moderator: 'moderator' } as const;
 const user = defaultAc.newRole({ user: [], session: [] });
 const moderator = defaultAc.newRole({ user: ['list', 'get', 'ban', 'set-role'], session: ['list', 'revoke'] });
 
-/** The admin plugin with Plateful's roles; a banned account's sign-in is refused with this message. */
+const untilFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+/**
+ * What a banned person reads when their sign-in is refused (only after the right password):
+ * until when, and how to appeal (the ban mail, moderation/actions.ts, says why).
+ */
+export function suspendedMessage(until: Date | null | undefined): string {
+  const span = until ? `until ${untilFormat.format(until)} UTC` : 'for good';
+  return `This account is suspended ${span}. To appeal, reply to the email that told you why; a moderator will look at it again.`;
+}
+
+/** The admin plugin with Plateful's roles; a banned account's sign-in is refused with {@link suspendedMessage}. */
 export function adminPlugin() {
   return admin({
     roles: { user, moderator },
     defaultRole: ROLES.user,
     adminRoles: [ROLES.moderator],
-    bannedUserMessage: 'This account is suspended.',
+    bannedUserMessage: (u) => suspendedMessage(u.banExpires ? new Date(u.banExpires) : null),
   });
 }
 

@@ -17,6 +17,9 @@ import { enqueueMail } from '../outbox/outbox.js';
 /** Lifetime of a verification link, seconds (issue 13: 24 h). */
 export const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 
+/** Where an opened verification link lands: the client shows 'Email verified' there. */
+export const VERIFIED_PATH = '/?verified=1';
+
 /** Subject of the verification mail. */
 export const VERIFICATION_SUBJECT = 'Verify your Plateful email address';
 
@@ -25,14 +28,14 @@ const escapeHtml = (s: string) =>
 
 /**
  * The link mailed to the user: Better Auth's `/api/auth/verify-email?token=…`
- * on our public origin, coming back to `/` (or the page the client named, which
- * Better Auth has checked against the trusted origins).
+ * on our public origin, coming back to `/?verified=1`, where the client says the address
+ * is verified (or to the page the client named, which Better Auth has checked against the trusted origins).
  */
 export function verificationLink(publicUrl: string, betterAuthUrl: string): string {
   const given = new URL(betterAuthUrl);
   const link = new URL('/api/auth/verify-email', `${publicUrl}/`);
   link.searchParams.set('token', given.searchParams.get('token') ?? '');
-  link.searchParams.set('callbackURL', given.searchParams.get('callbackURL') || '/');
+  link.searchParams.set('callbackURL', given.searchParams.get('callbackURL') || VERIFIED_PATH);
   return link.toString();
 }
 

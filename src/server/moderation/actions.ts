@@ -87,7 +87,7 @@ async function requireTargetUser(db: Database, input: Input) {
 /** The ban mail (through the outbox): why, and until when. */
 function banMail(to: string, name: string, reason: string, until: Date | null) {
   const span = until ? `until ${until.toUTCString()}` : 'for good';
-  const text = `Hello ${name},\n\nA Plateful moderator suspended your account ${span}.\n\nReason: ${reason}\n\nWhile it is suspended you cannot sign in and your listings are hidden.\n`;
+  const text = `Hello ${name},\n\nA Plateful moderator suspended your account ${span}.\n\nReason: ${reason}\n\nWhile it is suspended you cannot sign in and your listings are hidden.\n\nTo appeal, reply to this email; a moderator will look at it again.\n`;
   return { to, subject: 'Your Plateful account is suspended', text };
 }
 

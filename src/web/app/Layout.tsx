@@ -5,6 +5,7 @@ import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useAuth } from '../features/auth/useAuth.js';
+import { toastError, toastSuccess } from '../lib/toast.js';
 
 // Issue 21: signed-in users' notices load only once someone is signed in.
 const SignedInNotices = lazy(() => import('./SignedInNotices.js'));
@@ -20,6 +21,18 @@ export function Layout({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+
+  // The mailed verification link comes back to `/?verified=1` (with `error=` when it failed): say so once.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    if (!params.has('verified')) return;
+    if (params.get('error')) toastError('This verification link has expired or was already used. Send a new one from the banner after you log in.');
+    else toastSuccess('Email verified. Thank you!');
+    params.delete('verified');
+    params.delete('error');
+    const rest = params.toString();
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
+  }, []);
 
   useEffect(() => {
     if (firstRender.current) {

@@ -10,3 +10,12 @@ export function formatDateTime(value: string): string {
   const d = dayjs(value);
   return d.isValid() ? d.format('DD MMMM, YYYY, h:mm:ss a') : value;
 }
+
+/**
+ * An ISO instant as local 'DD MMMM, YYYY, h:mm a', e.g. '05 March, 2025, 3:04 pm': every time
+ * but SPEC.md's request date (pickups, messages, notifications), without seconds nobody reads.
+ */
+export function formatWhen(value: string): string {
+  const d = dayjs(value);
+  return d.isValid() ? d.format('DD MMMM, YYYY, h:mm a') : value;
+}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { unauthorized, userChanged } from '../../lib/sessionEvents.js';
+import { toastError } from '../../lib/toast.js';
 import { fetchSessionUser, signOutSession, syncSignIn, syncSignOut, type AppUser } from './api/session.js';
 import { AuthContext, type AuthValue } from './useAuth.js';
 
@@ -41,10 +42,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [readSession]);
 
-  // A 401 from the API means the session is gone: sign out locally (SPEC.md §8).
+  // Whether someone is signed in and no auth action (a logout) is under way: a session that
+  // ends then was ended elsewhere (another device, a moderator), and the person is told.
+  const signedInIdle = useRef(false);
+  useEffect(() => {
+    signedInIdle.current = Boolean(user) && !loading;
+  }, [user, loading]);
+
+  // A 401 from the API (or the live stream's end of the session) means the session is gone:
+  // sign out locally (SPEC.md §8), saying so when it was not the person's own logout.
   useEffect(
     () =>
       unauthorized.on(() => {
+        if (signedInIdle.current) toastError('You were signed out. Please log in again.');
+        signedInIdle.current = false;
         setUser(null);
         setLoading(false);
       }),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AccountSession } from '../../../../contract/index.js';
-import { formatDateTime } from '../../../lib/datetime.js';
+import { formatWhen } from '../../../lib/datetime.js';
 import { toastError, toastSuccess } from '../../../lib/toast.js';
 import { fetchSessions, revokeOtherSessions, revokeSession } from '../api/account.js';
 
@@ -83,7 +83,7 @@ export function SessionsSection({ version }: { version: number }) {
                   {s.Current && <span className="badge badge-success ml-2">This device</span>}
                 </p>
                 <p className="text-sm text-base-content/70">
-                  {s.IpAddress || 'Unknown address'} · Last active {formatDateTime(s.LastActiveAt)}
+                  {s.IpAddress || 'Unknown address'} · Last active {formatWhen(s.LastActiveAt)}
                 </p>
               </div>
               {!s.Current && (
@@ -91,7 +91,7 @@ export function SessionsSection({ version }: { version: number }) {
                   type="button"
                   className="btn btn-sm btn-outline"
                   disabled={busy}
-                  aria-label={`Sign out ${deviceName(s.UserAgent)}, last active ${formatDateTime(s.LastActiveAt)}`}
+                  aria-label={`Sign out ${deviceName(s.UserAgent)}, last active ${formatWhen(s.LastActiveAt)}`}
                   onClick={() => void run(() => revokeSession(s._id), 'Signed out that device')}
                 >
                   Sign out

@@ -83,7 +83,7 @@ export async function updateProfile(profile: { name: string; image: string | nul
 
 /** `POST /api/auth/send-verification-email`: mails a fresh verification link to the signed-in user (issue 13). */
 export async function resendVerificationEmail(email: string): Promise<void> {
-  await apiFetch(apiUrl('/auth/send-verification-email'), { method: 'POST', body: { email, callbackURL: '/' } });
+  await apiFetch(apiUrl('/auth/send-verification-email'), { method: 'POST', body: { email, callbackURL: '/?verified=1' } });
 }
 
 /** `POST /api/auth/change-password`; the server ends every other session and renews this one. */

@@ -19,6 +19,7 @@ export function PhotoPicker({ photos, onChange }: { photos: string[]; onChange: 
   const [dragging, setDragging] = useState(false);
   const focusAfterMove = useRef<string | null>(null);
   const list = useRef<HTMLUListElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   // The paste listener and an upload in progress read the current photos through this.
   const latest = useRef(photos);
   useEffect(() => {
@@ -59,6 +60,15 @@ export function PhotoPicker({ photos, onChange }: { photos: string[]; onChange: 
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `add` reads the latest photos through a ref.
+  }, []);
+
+  // After the form is sent and reset, "Uploaded." belongs to the listing just added, not the next one.
+  useEffect(() => {
+    const form = fileInput.current?.form;
+    if (!form) return;
+    const clear = () => setStatus('');
+    form.addEventListener('reset', clear);
+    return () => form.removeEventListener('reset', clear);
   }, []);
 
   useEffect(() => {
@@ -103,6 +113,7 @@ export function PhotoPicker({ photos, onChange }: { photos: string[]; onChange: 
           Upload photos
         </label>
         <input
+          ref={fileInput}
           id={`${id}-files`}
           type="file"
           accept="image/*"

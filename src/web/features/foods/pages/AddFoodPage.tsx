@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { Link } from '../../../lib/router.js';
 import { useAddFood } from '../api/foods.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { FoodForm } from '../components/FoodForm.js';
@@ -6,17 +8,29 @@ import { usePageTitle } from '../../../lib/title.js';
 
 /**
  * Add food (SPEC.md §2 /add-food, login required): the food form with 'Add
- * Donation'; success shows 'Food Added!' (SPEC.md §8) and empties the form.
+ * Donation'; success shows 'Food Added!' (SPEC.md §8), empties the form and leaves
+ * a link to the new listing above it.
  */
 export default function AddFoodPage() {
   usePageTitle('Add Food');
   const { user } = useAuth();
   const addFood = useAddFood();
+  const [added, setAdded] = useState<{ id: string; name: string }>();
   if (!user) return null; // RequireAuth guarantees a user.
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <h1 className="text-center text-3xl font-bold sm:text-4xl">Add Food</h1>
+      <div role="status">
+        {added && (
+          <p className="rounded-box border border-success bg-success/10 p-3">
+            {added.name} is listed.{' '}
+            <Link to={`/food/${added.id}`} className="link font-semibold">
+              View your listing
+            </Link>
+          </p>
+        )}
+      </div>
       <div className="card border border-base-200 bg-base-100 shadow-lg">
         <div className="card-body">
           <FoodForm
@@ -25,7 +39,8 @@ export default function AddFoodPage() {
             pending={addFood.isPending}
             onSubmit={(input, form) =>
               addFood.mutate(input, {
-                onSuccess: () => {
+                onSuccess: (result) => {
+                  setAdded({ id: result.insertedId, name: input.FoodName });
                   form.reset();
                   void successPopup('Food Added!', 'The Food has been added successfully.');
                 },

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from '../../../lib/router.js';
+import { useLocation, useNavigate, useParams } from '../../../lib/router.js';
 import { formatLocalDate } from '../../../lib/localDate.js';
 import { ApiError } from '../../../lib/http.js';
 import { usePageTitle } from '../../../lib/title.js';
@@ -9,6 +9,7 @@ import { Spinner } from '../../../ui/Spinner.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { PersonStandingText } from '../../safety/components/PersonStandingText.js';
 import { SafetyActions } from '../../safety/components/SafetyActions.js';
+import { MissingListingNotice } from '../../safety/components/MissingListingNotice.js';
 import { useFood } from '../api/foods.js';
 import { ClosedListingNotice } from '../components/ClosedListingNotice.js';
 import { FoodPhotos } from '../components/FoodPhotos.js';
@@ -43,12 +44,8 @@ export default function FoodDetailsPage() {
       <>
         <h1 className="sr-only">Food Details</h1>
         {missing ? (
-          <div className="flex flex-col items-center gap-4 py-12 text-center">
-            <p className="text-lg">This food was not found. It may have been removed by its donor.</p>
-            <Link to="/available-foods" className="btn btn-primary">
-              Browse available foods
-            </Link>
-          </div>
+          // A food blocked away keeps its last answer here, so the notice can name its donor.
+          <MissingListingNotice donor={food?.Donator} />
         ) : (
           <ErrorState message="Could not load this food." onRetry={() => void refetch()} />
         )}

@@ -3,7 +3,7 @@ import { useParams } from '../../../lib/router.js';
 import { Avatar } from '../../../ui/Avatar.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
-import { formatDateTime } from '../../../lib/datetime.js';
+import { formatWhen } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { FeedbackSection } from '../../safety/components/FeedbackSection.js';
 import { SafetyActions } from '../../safety/components/SafetyActions.js';
@@ -55,7 +55,7 @@ export default function ConversationPage() {
                 <div className="chat-header flex gap-2">
                   <span className="font-semibold">{m.Sender.Name}</span>
                   <time dateTime={m.SentAt} className="text-xs text-base-content/70">
-                    {formatDateTime(m.SentAt)}
+                    {formatWhen(m.SentAt)}
                   </time>
                 </div>
                 <div

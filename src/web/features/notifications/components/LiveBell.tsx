@@ -6,6 +6,7 @@
  * without reload), `message` refreshes that conversation. After a reconnect the
  * browser resends `Last-Event-ID`, and everything live is refreshed once.
  */
+import { unauthorized } from '../../../lib/sessionEvents.js';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from '../../../lib/router.js';
@@ -31,7 +32,12 @@ function useLiveEvents() {
       opened = true;
     });
     // The server ended the stream for good (session ended, too many streams): no reconnect.
-    source.addEventListener('closed', () => source.close());
+    // An ended session (logout elsewhere, a ban) signs this tab out too, with a word.
+    source.addEventListener('closed', (e) => {
+      source.close();
+      const data = (e as MessageEvent<string>).data;
+      if (data && (JSON.parse(data) as { reason?: string }).reason === 'session-ended') unauthorized.emit();
+    });
     source.addEventListener('unread', (e) => {
       qc.setQueryData<UnreadCount>(notificationKeys.unread(), JSON.parse((e as MessageEvent<string>).data) as UnreadCount);
     });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toastError, toastSuccess } from '../../../lib/toast.js';
+import { pushFailureText } from '../pushErrors.js';
 import { currentSubscription, pushSupport, turnOffPush, turnOnPush } from '../api/pushDevice.js';
 
 type State = 'checking' | 'off' | 'on' | 'working' | 'denied';
@@ -38,7 +39,7 @@ export function PushDevice() {
       if (result === 'on') toastSuccess('Push notifications are on for this device');
     } catch (err) {
       setState('off');
-      toastError(err instanceof Error ? err.message : 'Could not turn on push notifications');
+      toastError(pushFailureText(err, true));
     }
   }
 
@@ -50,7 +51,7 @@ export function PushDevice() {
       toastSuccess('Push notifications are off for this device');
     } catch (err) {
       setState('on');
-      toastError(err instanceof Error ? err.message : 'Could not turn off push notifications');
+      toastError(pushFailureText(err, false));
     }
   }
 

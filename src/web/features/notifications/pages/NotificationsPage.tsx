@@ -1,7 +1,7 @@
 import { Link } from '../../../lib/router.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
-import { formatDateTime } from '../../../lib/datetime.js';
+import { formatWhen } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { useMarkRead, useNotifications } from '../api/notifications.js';
 
@@ -48,7 +48,7 @@ export default function NotificationsPage() {
                     </Link>
                   </h2>
                   <p className="break-words">{n.Body}</p>
-                  <p className="text-sm text-base-content/70">{formatDateTime(n.CreatedAt)}</p>
+                  <p className="text-sm text-base-content/70">{formatWhen(n.CreatedAt)}</p>
                 </div>
                 {!n.ReadAt && (
                   <button type="button" className="btn btn-ghost btn-sm" aria-label={`Mark as read: ${n.Title}`} onClick={() => markRead.mutate({ ids: [n._id] })}>

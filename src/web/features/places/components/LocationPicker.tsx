@@ -6,7 +6,8 @@ const PinMap = lazy(() => import('./PinMap.js'));
 
 /**
  * The optional pickup point of Add / Update Food (issue "Near me"): set by a place name
- * or 'Use my location', then dragged to the door on a small map. Only the donor and the
+ * or 'Use my location', then dragged to the door on a small map (the text says so; no raw
+ * coordinates: the pin and the place name say where). Only the donor and the
  * accepted requester see this point; everyone else sees an area 200–500 m away.
  */
 export function LocationPicker({ value, onChange }: { value: LatLng | undefined; onChange: (p: LatLng | undefined) => void }) {
@@ -16,9 +17,7 @@ export function LocationPicker({ value, onChange }: { value: LatLng | undefined;
       {value ? (
         <>
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span>
-              Point set at {value.lat.toFixed(5)}, {value.lng.toFixed(5)}. Others see only the area around it.
-            </span>
+            <span>Pin set. Drag the pin to adjust. Others see only the area around it.</span>
             <button type="button" className="btn btn-ghost btn-sm underline" onClick={() => onChange(undefined)}>
               Remove point
             </button>

@@ -65,7 +65,6 @@ export function RequestDialog({
 
   const info: [string, string][] = [
     ['Food Name', food.FoodName],
-    ['Food Id', food._id],
     ['Donator', food.Donator.Email ? `${food.Donator.Name} (${food.Donator.Email})` : food.Donator.Name],
     ['Your Email', user.email],
     ['Request Date', formatDateTime(openedAt)],

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { FoodRequest } from '../../../../contract/index.js';
 import { useParams } from '../../../lib/router.js';
-import { formatDateTime } from '../../../lib/datetime.js';
+import { formatDateTime, formatWhen } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { MessagesLink } from '../../messages/components/MessagesLink.js';
 import { Avatar } from '../../../ui/Avatar.js';
@@ -71,7 +71,7 @@ export default function ManageFoodPage() {
               <td>
                 <RequestStatusBadge status={request.Status} />
                 {request.PickupAt && request.Status === 'Accepted' && (
-                  <span className="mt-1 block text-sm">Pickup {formatDateTime(request.PickupAt)}</span>
+                  <span className="mt-1 block text-sm">Pickup {formatWhen(request.PickupAt)}</span>
                 )}
               </td>
               <td className="flex flex-wrap gap-2">

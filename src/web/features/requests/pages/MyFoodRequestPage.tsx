@@ -1,5 +1,5 @@
 import { formatDate } from '../../../lib/dates.js';
-import { formatDateTime } from '../../../lib/datetime.js';
+import { formatDateTime, formatWhen } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { MessagesLink } from '../../messages/components/MessagesLink.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
@@ -57,7 +57,7 @@ export default function MyFoodRequestPage() {
                 <RequestStatusBadge status={request.Status} />
                 {/* Issue 16: the donor's pickup time and note on accepting, or reason on declining. */}
                 {request.PickupAt && request.Status === 'Accepted' && (
-                  <span className="mt-1 block text-sm">Pickup {formatDateTime(request.PickupAt)}</span>
+                  <span className="mt-1 block text-sm">Pickup {formatWhen(request.PickupAt)}</span>
                 )}
                 {request.Status === 'Accepted' && request.Note && <span className="mt-1 block text-sm">{request.Note}</span>}
                 {request.Status === 'Declined' && request.Reason && <span className="mt-1 block text-sm">{request.Reason}</span>}

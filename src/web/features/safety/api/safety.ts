@@ -33,9 +33,9 @@ export function useReport() {
   return useMutation({ mutationFn: (input: ReportInput) => apiFetch<InsertResult>(apiUrl('/reports'), { method: 'POST', body: input }) });
 }
 
-/** The people the user blocked: `GET /blocks`. */
-export function useBlocked() {
-  return useQuery({ queryKey: safetyKeys.blocks, queryFn: ({ signal }) => apiFetch<BlockedPerson[]>(apiUrl('/blocks'), { signal }) });
+/** The people the user blocked: `GET /blocks`; idle while `enabled` is false (signed out). */
+export function useBlocked(enabled = true) {
+  return useQuery({ queryKey: safetyKeys.blocks, queryFn: ({ signal }) => apiFetch<BlockedPerson[]>(apiUrl('/blocks'), { signal }), enabled });
 }
 
 /** Blocks a person: `POST /blocks`; every list is read again (their listings leave it). */

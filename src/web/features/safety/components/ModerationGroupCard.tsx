@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ModerationActionInput, ModerationGroup } from '../../../../contract/index.js';
-import { formatDateTime } from '../../../lib/datetime.js';
+import { formatWhen } from '../../../lib/datetime.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { useModerationAction } from '../api/safety.js';
 import { REASON_LABELS } from './ReportDialog.js';
@@ -61,7 +61,7 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
           {group.Reports.map((r) => (
             <li key={r._id} className="rounded-box bg-base-200 p-3 text-sm">
               <p>
-                {REASON_LABELS[r.Reason as keyof typeof REASON_LABELS] ?? r.Reason} · <time dateTime={r.CreatedAt}>{formatDateTime(r.CreatedAt)}</time>
+                {REASON_LABELS[r.Reason as keyof typeof REASON_LABELS] ?? r.Reason} · <time dateTime={r.CreatedAt}>{formatWhen(r.CreatedAt)}</time>
               </p>
               {r.Details && <p className="mt-1 whitespace-pre-wrap break-words">“{r.Details}”</p>}
               <dl className="mt-2 grid grid-cols-1 gap-x-3 sm:grid-cols-[auto_1fr]">

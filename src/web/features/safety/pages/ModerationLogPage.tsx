@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../lib/datetime.js';
+import { formatWhen } from '../../../lib/datetime.js';
 import { useModerationLog } from '../api/safety.js';
 import { ModeratorPage } from '../components/ModeratorPage.js';
 
@@ -31,7 +31,7 @@ export default function ModerationLogPage() {
                 {data.map((e) => (
                   <tr key={e._id}>
                     <td>
-                      <time dateTime={e.At}>{formatDateTime(e.At)}</time>
+                      <time dateTime={e.At}>{formatWhen(e.At)}</time>
                     </td>
                     <td>{e.Actor?.Name ?? 'Plateful (automatic)'}</td>
                     <td>

@@ -1,0 +1,57 @@
+import { Link } from '../../../lib/router.js';
+import { toastSuccess } from '../../../lib/toast.js';
+import { useAuth } from '../../auth/useAuth.js';
+import { useBlocked, useUnblock } from '../api/safety.js';
+
+/**
+ * What a food page says when its listing answers 404. When the page still knows the
+ * donor and the viewer has blocked them, it says so and offers 'Unblock' (the listing
+ * then shows again); otherwise it says the food was not found, and reminds a viewer
+ * who has blocked someone that their listings are hidden too.
+ */
+export function MissingListingNotice({ donor }: { donor?: { _id?: string; Name: string } }) {
+  const { user } = useAuth();
+  const blocked = useBlocked(Boolean(user));
+  const unblock = useUnblock();
+  const blockedDonor = donor?._id ? blocked.data?.find((p) => p._id === donor._id) : undefined;
+
+  if (blockedDonor) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-12 text-center">
+        <p className="text-lg">
+          You blocked {blockedDonor.Name}, so their listings are hidden from you.
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={unblock.isPending}
+            onClick={() => unblock.mutate(blockedDonor._id, { onSuccess: () => toastSuccess(`${blockedDonor.Name} is unblocked.`) })}
+          >
+            Unblock {blockedDonor.Name}
+          </button>
+          <Link to="/available-foods" className="btn btn-primary">
+            Browse available foods
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-4 py-12 text-center">
+      <p className="text-lg">This food was not found. It may have been removed by its donor.</p>
+      {blocked.data && blocked.data.length > 0 && (
+        <p>
+          Listings of people you blocked are hidden from you too:{' '}
+          <Link to="/account" className="link">
+            see Blocked people on your Account page
+          </Link>
+          .
+        </p>
+      )}
+      <Link to="/available-foods" className="btn btn-primary">
+        Browse available foods
+      </Link>
+    </div>
+  );
+}
