@@ -62,7 +62,7 @@ describe.each(BACKENDS)('email verification on %s', (backend) => {
     const link = linkOf(await waitForMail(t.inbox, verificationFor(p.email)));
     link.searchParams.set('token', `${link.searchParams.get('token')!.slice(0, -2)}xx`);
     const res = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
-    expect(res.headers.location).toBe('/?error=INVALID_TOKEN');
+    expect(res.headers.location).toBe('/?verified=1&error=INVALID_TOKEN');
     expect((await call(t.app, 'GET', '/api/auth/get-session', p)).json().user.emailVerified).toBe(false);
   });
 

@@ -35,7 +35,9 @@ export function verificationLink(publicUrl: string, betterAuthUrl: string): stri
   const given = new URL(betterAuthUrl);
   const link = new URL('/api/auth/verify-email', `${publicUrl}/`);
   link.searchParams.set('token', given.searchParams.get('token') ?? '');
-  link.searchParams.set('callbackURL', given.searchParams.get('callbackURL') || VERIFIED_PATH);
+  // Better Auth's sign-up names '/' when the client named nothing: the landing that says "verified" instead.
+  const back = given.searchParams.get('callbackURL');
+  link.searchParams.set('callbackURL', !back || back === '/' ? VERIFIED_PATH : back);
   return link.toString();
 }
 
