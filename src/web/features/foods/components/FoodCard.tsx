@@ -4,17 +4,21 @@ import type { Food } from '../../../../contract/index.js';
 import { formatDate } from '../../../lib/dates.js';
 import { aboutDistance } from '../../../lib/distance.js';
 import { Photo } from '../../../ui/Photo.js';
+import { useAuth } from '../../auth/useAuth.js';
+import { useMyRequestFor } from '../../requests/api/requests.js';
 
 /**
  * One food in a grid (SPEC.md §2 home and available foods): image, name,
  * quantity, pickup location, expiry 'DD MMMM, YYYY' and a 'View Details' link
  * to /food/{id}. `headingLevel` fits the card title into the page's outline; `eager`
  * loads the photo at once, with high priority (the grid's first card: often the page's
- * largest paint, issue 21).
+ * largest paint, issue 21). A signed-in viewer who asked for the food sees their request's status.
  */
 export function FoodCard({ food, headingLevel = 3, eager = false }: { food: Food; headingLevel?: 2 | 3; eager?: boolean }) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { user } = useAuth();
+  const myRequest = useMyRequestFor(user?.email, food._id);
   return (
     <article className="card w-full bg-base-100 shadow-md border border-base-200" aria-labelledby={titleId}>
       <figure className="aspect-[4/3] bg-base-200">
@@ -35,6 +39,11 @@ export function FoodCard({ food, headingLevel = 3, eager = false }: { food: Food
         {food.FoodStatus === 'Reserved' && (
           // Issue 16: a donor accepted a request; others may still join the queue.
           <p className="badge badge-outline font-semibold">Reserved</p>
+        )}
+        {myRequest && (
+          <p className="text-sm font-semibold">
+            Your request: {myRequest.Status === 'NoShow' ? 'No-show' : myRequest.Status}
+          </p>
         )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-semibold">Quantity</dt>
