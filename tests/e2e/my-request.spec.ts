@@ -6,6 +6,7 @@ import { expectNoAxeViolationsAtBothWidths } from './support/axe.js';
 import { listFood, newPerson, pageFor } from './support/world.js';
 
 test("the accepted requester's detail page shows her status and pickup time and no Request button", async ({ browser }) => {
+  test.setTimeout(120_000);
   const donor = await newPerson('Dina Donor');
   const asker = await newPerson('Aria Asker');
   const foodName = `Pumpkin Soup ${Date.now().toString(36)}`;
