@@ -31,6 +31,8 @@ export const ModerationReport = z.object({
   Details: z.string(),
   CreatedAt: z.string(),
   Snapshot: z.record(z.string(), z.unknown()),
+  /** Whether the reporter's address is verified; reports of unverified accounts never count toward hiding. Null: an automatic report (no reporter). */
+  ReporterVerified: z.boolean().nullable(),
 });
 
 /** Open reports of one target (`GET /api/moderation/reports`), the most reported first. */
@@ -69,6 +71,12 @@ export const ModerationLogEntry = z.object({
   TargetId: z.string(),
   Reason: z.string(),
   Days: z.number().int().nullable(),
+  /** What the target is called now: the listing's name, the person's name, the message's sender; null once it is gone. */
+  TargetName: z.string().nullable(),
+  /** A listing or message: whether it is hidden now (Restore applies); null for a person or a target that is gone. */
+  TargetHidden: z.boolean().nullable(),
+  /** A person: whether they are banned now (Unban applies); null for listings and messages. */
+  TargetBanned: z.boolean().nullable(),
 });
 export type ModerationLogEntry = z.infer<typeof ModerationLogEntry>;
 
