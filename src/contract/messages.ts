@@ -33,3 +33,18 @@ export const Message = z.object({
   Removed: z.literal(true).optional(),
 });
 export type Message = z.infer<typeof Message>;
+
+/**
+ * What a conversation is about (`GET /requests/{requestId}/conversation`, donor and
+ * requester only): the food, the request's status, which side the signed-in user is
+ * (`You`) and the other person (`With`, their name and photo as copied into the request).
+ */
+export const Conversation = z.object({
+  RequestId: z.string(),
+  FoodId: z.string(),
+  FoodName: z.string(),
+  Status: z.string(),
+  You: z.enum(['Donor', 'Requester']),
+  With: z.object({ _id: z.string(), Name: z.string(), Image: z.string() }),
+});
+export type Conversation = z.infer<typeof Conversation>;

@@ -52,6 +52,23 @@ describe.each(BACKENDS)('messages API on %s', (backend) => {
     expect(asDonor.map((m: { Mine: boolean }) => m.Mine)).toEqual([false, true]);
   });
 
+  it('says what the conversation is about: the food, the status and the other person, to each side', async () => {
+    const about = `/api/requests/${requestId}/conversation`;
+    const asRequester = await call(t.app, 'GET', about, requester);
+    expect(asRequester.statusCode, asRequester.body).toBe(200);
+    expect(asRequester.json()).toEqual({
+      RequestId: requestId,
+      FoodId: expect.any(String),
+      FoodName: 'Vegetable Soup',
+      Status: 'Pending',
+      You: 'Requester',
+      With: { _id: expect.any(String), Name: 'Dana Donor', Image: donor.image },
+    });
+    expect((await call(t.app, 'GET', about, donor)).json()).toMatchObject({ You: 'Donor', With: { Name: 'Rita Requester', Image: requester.image } });
+    expect((await call(t.app, 'GET', about, null)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', about, stranger)).statusCode).toBe(403);
+  });
+
   it('answers 401 signed out, 403 to anyone else, 404 for an unknown request, 400 for a bad id', async () => {
     for (const method of ['GET', 'POST'] as const) {
       const body = method === 'POST' ? { Body: 'hello' } : undefined;

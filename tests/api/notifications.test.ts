@@ -55,7 +55,8 @@ describe.each(BACKENDS)('notifications API on %s', (backend) => {
       Type: 'request.delivered',
       Title: 'Soup was delivered',
       Body: 'Dana Donor marked your request for Soup as delivered.',
-      Link: '/my-food-request',
+      // The conversation, where feedback on the hand-over is given.
+      Link: `/requests/${requestId}`,
     });
 
     const bread = await addFood('Bread');

@@ -79,7 +79,7 @@ describe.each(BACKENDS)('pickup mails on %s', (backend) => {
     const requestId = (await call(t.app, 'POST', '/api/requests', requester, { FoodId: foodId })).json().insertedId;
     await call(t.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Delivered' });
     const delivered = await waitForMail(t.inbox, (m) => recipient(m) === requester.email && m.subject === 'Bread was delivered');
-    expect(delivered.text).toContain(`${PUBLIC_URL}/my-food-request`);
+    expect(delivered.text).toContain(`${PUBLIC_URL}/requests/${requestId}`);
     expect(header(delivered, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
     const apples = await addFood('Apples');

@@ -1,11 +1,11 @@
-/** Routes of `/api/requests/{requestId}/messages` (issue 11): the donor and the requester only. */
+/** Routes of `/api/requests/{requestId}/messages` and `…/conversation` (issue 11): the donor and the requester only. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { InsertResult, Message, MessageInput, RequestIdParams } from '../../contract/index.js';
+import { Conversation, InsertResult, Message, MessageInput, RequestIdParams } from '../../contract/index.js';
 import { limited } from '../http/account-limits.js';
 import { ACCOUNT_LIMITS } from '../http/limits.js';
-import { listMessages, sendMessage, toMessage } from './repository.js';
+import { listMessages, requireParty, sendMessage, toMessage } from './repository.js';
 
 const MESSAGE_COUNTERS = [
   { name: 'messages-minute', limit: ACCOUNT_LIMITS.messagesPerMinute },
@@ -29,6 +29,33 @@ export async function messageRoutes(app: FastifyInstance) {
     async (req) => {
       const user = await req.requireUser();
       return (await listMessages(db, req.params.requestId, user.id)).map((m) => toMessage(m, user.id));
+    },
+  );
+
+  r.get(
+    '/api/requests/:requestId/conversation',
+    {
+      schema: {
+        tags: ['messages'],
+        description: 'What the conversation of a request is about: the food, its status and the other person (its donor and requester only).',
+        params: RequestIdParams,
+        response: { 200: Conversation },
+      },
+    },
+    async (req) => {
+      const user = await req.requireUser();
+      const row = await requireParty(db, req.params.requestId, user.id);
+      const donor = row.donorId === user.id;
+      return {
+        RequestId: row.id,
+        FoodId: row.foodId,
+        FoodName: row.foodName,
+        Status: row.status,
+        You: donor ? ('Donor' as const) : ('Requester' as const),
+        With: donor
+          ? { _id: row.requesterId, Name: row.requesterName, Image: row.requesterImage }
+          : { _id: row.donorId, Name: row.donorName, Image: row.donorImage },
+      };
     },
   );
 

@@ -172,7 +172,8 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
     async requestDelivered(tx, r) {
       const title = `${r.foodName} was delivered`;
       const body = `${r.donorName} marked your request for ${r.foodName} as delivered.`;
-      const path = '/my-food-request';
+      // The conversation, where the feedback on the hand-over is given.
+      const path = `/requests/${r.id}`;
       await addNotification(tx, { userId: r.requesterId, type: 'request.delivered', title, body, link: path, actorId: r.donorId });
       const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
       await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['request.delivered'], r.donorId);

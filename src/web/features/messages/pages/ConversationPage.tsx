@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useParams } from '../../../lib/router.js';
+import { Link, useParams } from '../../../lib/router.js';
 import { Avatar } from '../../../ui/Avatar.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
@@ -7,7 +7,7 @@ import { formatWhen } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { FeedbackSection } from '../../safety/components/FeedbackSection.js';
 import { SafetyActions } from '../../safety/components/SafetyActions.js';
-import { useMessages, useSendMessage } from '../api/messages.js';
+import { useConversation, useMessages, useSendMessage } from '../api/messages.js';
 
 /** Longest message (contract `MESSAGE_MAX`; not imported, it would bring zod into the bundle). */
 const MESSAGE_MAX = 2000;
@@ -16,11 +16,13 @@ const MESSAGE_MAX = 2000;
  * The conversation of a request (issue 11, `/requests/{requestId}`, login required):
  * its donor and requester agree on the pickup. Messages oldest first with name,
  * photo and time, in a polite live region so screen readers hear new ones; they
- * arrive live (LiveBell refreshes on `event: message`).
+ * arrive live (LiveBell refreshes on `event: message`). The heading names the food and the
+ * other person, with a way back to the request list it came from and to the listing.
  */
 export default function ConversationPage() {
-  usePageTitle('Messages');
   const { requestId = '' } = useParams();
+  const about = useConversation(requestId).data;
+  usePageTitle(about ? `Messages about ${about.FoodName}` : 'Messages');
   const { data, isPending, isError, error, refetch } = useMessages(requestId);
   const send = useSendMessage(requestId);
   const [body, setBody] = useState('');
@@ -34,7 +36,30 @@ export default function ConversationPage() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <h1 className="text-3xl font-bold sm:text-4xl">Messages</h1>
+      {about && (
+        <nav aria-label="Back" className="flex flex-wrap gap-x-6 gap-y-2">
+          {about.You === 'Donor' ? (
+            <Link to={`/manage-food/${about.FoodId}`} className="link">
+              ← Back to the requests for {about.FoodName}
+            </Link>
+          ) : (
+            <Link to="/my-food-request" className="link">
+              ← Back to My Food Request
+            </Link>
+          )}
+          <Link to={`/food/${about.FoodId}`} className="link">
+            View the listing
+          </Link>
+        </nav>
+      )}
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold sm:text-4xl">{about ? `Messages about ${about.FoodName}` : 'Messages'}</h1>
+        {about && (
+          <p className="text-lg">
+            With {about.With.Name}, {about.You === 'Donor' ? 'who requested it' : 'the donor'} · {about.Status}
+          </p>
+        )}
+      </div>
       {isPending ? (
         <Spinner fullPage />
       ) : isError ? (

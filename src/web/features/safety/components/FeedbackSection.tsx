@@ -14,8 +14,9 @@ const REASONS: Record<(typeof FEEDBACK_REASONS)[number], string> = {
 
 /**
  * Feedback after a hand-over (issue 19), on the conversation page: once the request
- * is Delivered each side may leave one Positive or Negative, with an optional reason
- * and a comment only moderators read. Nothing shows before delivery.
+ * is Delivered each side may leave one Positive or Negative. Negative offers the complaint
+ * reasons and a comment for the moderators; Positive only an optional private comment
+ * (the reasons are all complaints). Nothing shows before delivery.
  */
 export function FeedbackSection({ requestId }: { requestId: string }) {
   const id = useId();
@@ -29,7 +30,7 @@ export function FeedbackSection({ requestId }: { requestId: string }) {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const reason = String(form.get('Reason') ?? '');
+    const reason = rating === 'Negative' ? String(form.get('Reason') ?? '') : '';
     const input: FeedbackInput = { Rating: rating, Comment: String(form.get('Comment') ?? '') };
     if (reason) input.Reason = reason as FeedbackInput['Reason'];
     give.mutate(input, { onSuccess: () => toastSuccess('Thank you for your feedback.') });
@@ -50,22 +51,24 @@ export function FeedbackSection({ requestId }: { requestId: string }) {
             </label>
           ))}
         </fieldset>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-reason`} className="font-medium">
-            Reason (optional)
-          </label>
-          <select id={`${id}-reason`} name="Reason" className="select select-bordered w-full" defaultValue="">
-            <option value="">None</option>
-            {FEEDBACK_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {REASONS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        {rating === 'Negative' && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-reason`} className="font-medium">
+              What went wrong? (optional)
+            </label>
+            <select id={`${id}-reason`} name="Reason" className="select select-bordered w-full" defaultValue="">
+              <option value="">None</option>
+              {FEEDBACK_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {REASONS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-comment`} className="font-medium">
-            Comment for the moderators (optional, private)
+            {rating === 'Negative' ? 'Comment for the moderators (optional, private)' : 'Comment (optional, private)'}
           </label>
           <textarea id={`${id}-comment`} name="Comment" rows={2} maxLength={LIMITS.notes} className="textarea textarea-bordered w-full" />
         </div>
