@@ -12,7 +12,7 @@ import { foods, requests } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { unproxied } from '../images/urls.js';
 import type { Notifier } from '../notifications/notifier.js';
-import { pointColumns, toLocation } from './points.js';
+import { pointColumns, toLocation, type ExactPoint } from './points.js';
 import { settleListing } from './lifecycle.js';
 
 export type FoodRow = typeof foods.$inferSelect;
@@ -35,8 +35,8 @@ export interface FoodFields {
 
 /** What a reader sees of a listing's place (issue "Near me"; see `exactPointVisibility` in points.ts). */
 export interface PlaceView {
-  /** The exact point instead of the public one. */
-  exactPoint?: boolean;
+  /** The exact point instead of the public one: the listing's (`true`) or a hand-over's. */
+  exactPoint?: ExactPoint | false;
   /** km from the searched point, when the list was a `near` search. */
   distanceKm?: number;
 }
@@ -57,7 +57,7 @@ export function foodStatus(row: Pick<FoodRow, 'status' | 'expiresOn'>, today: st
  * `view.exactPoint` (issue "Near me").
  */
 export function toFood(row: FoodRow, showEmail: boolean, today: string, view: PlaceView = {}): Food {
-  const location = toLocation(row, view.exactPoint ?? false);
+  const location = toLocation(row, view.exactPoint);
   return {
     _id: row.id,
     FoodName: row.name,

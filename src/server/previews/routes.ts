@@ -64,11 +64,11 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
     const { id } = req.params;
     const row = z.uuid().safeParse(id).success ? await findFood(app.db, id) : undefined;
     const today = localToday(app.clock());
+    const unknown = !row || row.heldAt !== null || isFoodWithheld(row);
     if (!available(row, today)) {
       // A listing nobody else may see (none with this id, held, hidden or its donor banned) is
       // unknown: 404 (RFC 9110 §15.5.5) with the same app shell, whose client says it is not found.
       // A collected or expired one still exists (the API answers it): 200 with the neutral card.
-      const unknown = !row || row.heldAt !== null || isFoodWithheld(row);
       return html(reply, renderer.render(`/food/${id}`, unavailable(encodeURIComponent(id))), unknown ? 404 : 200);
     }
     const answer = toFood(row, false, today);
