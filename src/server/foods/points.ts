@@ -1,13 +1,13 @@
 /**
  * Listings' pickup points (issue "Near me"): the columns a write stores (the exact
- * point and its public point, blurred once when saved), the `Location` a reader
+ * point and its public point, one per donor and place), the `Location` a reader
  * gets, and who may read the exact point, and which.
  */
 import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Location, LocationInput } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { foods, requests } from '../db/schema/index.js';
-import { blurPoint } from '../places/blur.js';
+import { publicPoint } from '../places/blur.js';
 
 type FoodRow = typeof foods.$inferSelect;
 type PointColumns = Pick<FoodRow, 'lat' | 'lng' | 'publicLat' | 'publicLng'>;
@@ -19,16 +19,18 @@ export const HANDOVER_POINT_MS = 24 * 60 * 60 * 1000;
 export type ExactPoint = true | { lat: number; lng: number };
 
 /**
- * The point columns to write for `input` (a body's `Location`) over `current` (the
- * stored row on an update): undefined keeps them (a spec client's `PUT`), null clears
- * them, the same exact point keeps its public point, a new one is blurred anew.
+ * The point columns to write for `input` (a body's `Location`) of `donorId`'s listing:
+ * undefined keeps them (a spec client's `PUT`), null clears them, a point stores it and
+ * its public point, derived from the donor, the point's grid cell and `secret`
+ * (places/blur.ts): the same place always gives the same public point.
+ * @throws Error when a point comes without `secret`.
  */
-export function pointColumns(input: LocationInput | null | undefined, current?: PointColumns): Partial<PointColumns> {
+export function pointColumns(input: LocationInput | null | undefined, donorId: string, secret: string | undefined): Partial<PointColumns> {
   if (input === undefined) return {};
   if (input === null) return { lat: null, lng: null, publicLat: null, publicLng: null };
-  if (current && current.lat === input.Lat && current.lng === input.Lng) return {};
-  const blurred = blurPoint(input.Lat, input.Lng);
-  return { lat: input.Lat, lng: input.Lng, publicLat: blurred.lat, publicLng: blurred.lng };
+  if (!secret) throw new Error('A listing point needs the server secret for its public point.');
+  const shown = publicPoint(secret, donorId, input.Lat, input.Lng);
+  return { lat: input.Lat, lng: input.Lng, publicLat: shown.lat, publicLng: shown.lng };
 }
 
 /** The `Location` of `row` as answered: exact when `exact` (the listing's point, or the one given), else the public one; undefined without a point. */

@@ -137,7 +137,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       const donor = await req.requireUser({ fresh: true });
       assertListingImageUrls(req.body, own);
       const insertedId = await limited(db, donor.id, [{ name: 'listings', limit: ACCOUNT_LIMITS.listingsPerDay }], TOO_MANY_LISTINGS, () =>
-        createFood(db, req.body, donor),
+        createFood(db, req.body, donor, opts.config.authSecret),
       );
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
@@ -149,7 +149,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req) => {
       const donor = await req.requireUser({ fresh: true });
       assertListingImageUrls(req.body, own);
-      return updateFood(db, req.params.id, req.body, donor, localToday(app.clock()));
+      return updateFood(db, req.params.id, req.body, donor, localToday(app.clock()), opts.config.authSecret);
     },
   );
 
