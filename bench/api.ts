@@ -82,6 +82,8 @@ export function platefulEnv(port: number, extra: Record<string, string> = {}): R
     ...BENCH_VAPID,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
+    // The hit rate is counted from X-Cache, sent only on request.
+    CACHE_DEBUG_HEADER: 'true',
     ...extra,
   };
 }

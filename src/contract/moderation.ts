@@ -31,6 +31,8 @@ export const ModerationReport = z.object({
   Details: z.string(),
   CreatedAt: z.string(),
   Snapshot: z.record(z.string(), z.unknown()),
+  /** Whether the reporter's address is verified; reports of unverified accounts never count toward hiding. Null: an automatic report (no reporter). */
+  ReporterVerified: z.boolean().nullable(),
 });
 
 /** Open reports of one target (`GET /api/moderation/reports`), the most reported first. */

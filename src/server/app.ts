@@ -47,6 +47,7 @@ import { registerOriginCheck } from './http/origin.js';
 import { registerProblemHandler } from './http/problem.js';
 import { WEB_DIST, staticRoutes } from './http/static.js';
 import { registerWriteLimit } from './http/write-limit.js';
+import { registerPrivateAnswers } from './http/private-answers.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { messageRoutes } from './messages/routes.js';
 import { createNotifier, type Notifier } from './notifications/notifier.js';
@@ -118,6 +119,8 @@ export async function buildApp(
   // Before any route: refuse cross-site writes, then count signed-in users' writes.
   registerOriginCheck(app, config);
   registerWriteLimit(app);
+  // Session-dependent API answers are private to every cache on the way (http/private-answers.ts).
+  registerPrivateAnswers(app);
 
   const handle =
     database ??

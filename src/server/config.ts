@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   CACHE_MAX_ENTRIES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000_000).default(10_000),
   CACHE_MAX_MB: z.coerce.number({ error: 'must be a number of megabytes' }).min(0.01).max(65_536).default(64),
   CACHE_TTL_S: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(86_400).default(60),
+  CACHE_DEBUG_HEADER: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   IMAGE_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(64).optional(),
   IMAGE_QUEUE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(10),
   /** Issue 16: kg CO2e per kg of food saved (FAO 2013, as used by Too Good To Go). */
@@ -130,7 +131,7 @@ export interface Config {
   /** The SMTP client's connection, greeting and socket timeouts, ms (issue 22). */
   smtpTimeoutMs: number;
   /** Issue 21: the per-process cache of public anonymous answers; undefined when `CACHE=off`. */
-  cache?: { maxEntries: number; maxBytes: number; ttlMs: number };
+  cache?: { maxEntries: number; maxBytes: number; ttlMs: number; debugHeader: boolean };
   /** Photos processed at once (issue 22; default: one per spare core). */
   imageWorkers: number;
   /** Uploads that may wait for a worker; past them, 503 with Retry-After (issue 22). */
@@ -237,7 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     newRequestMailDelayMs: e.NEW_REQUEST_MAIL_DELAY_MS,
     outboxLeaseMs: e.OUTBOX_LEASE_MS,
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
-    cache: e.CACHE === 'on' ? { maxEntries: e.CACHE_MAX_ENTRIES, maxBytes: Math.round(e.CACHE_MAX_MB * 1024 * 1024), ttlMs: e.CACHE_TTL_S * 1000 } : undefined,
+    cache: e.CACHE === 'on' ? { maxEntries: e.CACHE_MAX_ENTRIES, maxBytes: Math.round(e.CACHE_MAX_MB * 1024 * 1024), ttlMs: e.CACHE_TTL_S * 1000, debugHeader: e.CACHE_DEBUG_HEADER === 'true' } : undefined,
     // One core always stays free for requests (issue 22).
     imageWorkers: e.IMAGE_WORKERS ?? Math.max(1, availableParallelism() - 1),
     imageQueue: e.IMAGE_QUEUE,

@@ -30,6 +30,8 @@ async function cached(app: App, url: string) {
   return anon(app, url);
 }
 const LIST = '/api/foods?sortByDate=dec&search=cache';
+/** These tests watch hits and misses: `X-Cache` is only sent when the debug setting asks. */
+const DEBUG = { CACHE_DEBUG_HEADER: 'true' };
 const names = (res: { json(): { FoodName: string }[] }) => res.json().map((f) => f.FoodName);
 
 describe.each(BACKENDS)('public answer cache on %s', (backend) => {
@@ -38,7 +40,7 @@ describe.each(BACKENDS)('public answer cache on %s', (backend) => {
   let requester: Person;
 
   beforeAll(async () => {
-    t = await startApp(backend);
+    t = await startApp(backend, DEBUG);
     donor = await signUp(t.app, 'Dana Donor');
     requester = await signUp(t.app, 'Rita Requester');
   });
@@ -146,7 +148,7 @@ describe.each(BACKENDS)('public answer cache on %s', (backend) => {
 
 describe('public answer cache bound and CACHE=off', () => {
   it('stays within its entries and bytes under 10 000 distinct queries', async () => {
-    const t = await startApp('pglite', { CACHE_MAX_ENTRIES: '500', CACHE_MAX_MB: '0.25' });
+    const t = await startApp('pglite', { ...DEBUG, CACHE_MAX_ENTRIES: '500', CACHE_MAX_MB: '0.25' });
     try {
       const donor = await signUp(t.app, 'Dana Donor');
       for (let i = 0; i < 3; i++) await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodName: `Bounded Bread ${i}` }));
@@ -170,7 +172,7 @@ describe('public answer cache bound and CACHE=off', () => {
   }, 300_000);
 
   it('CACHE=off answers every read afresh, without ETag', async () => {
-    const t = await startApp('pglite', { CACHE: 'off' });
+    const t = await startApp('pglite', { ...DEBUG, CACHE: 'off' });
     try {
       for (let i = 0; i < 2; i++) {
         const res = await anon(t.app, '/api/foods?sortByQuantity=true&limit=6');
@@ -195,8 +197,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one Postg
 
   beforeAll(async () => {
     database = await freshPostgres();
-    a = await buildTestApp(database.url);
-    b = await buildTestApp(database.url);
+    a = await buildTestApp(database.url, DEBUG);
+    b = await buildTestApp(database.url, DEBUG);
     donor = await signUp(a.app, 'Dana Donor');
     requester = await signUp(a.app, 'Rita Requester');
   });

@@ -4,6 +4,7 @@
 // share of positive ones; 3 negatives from distinct people within 30 days put the
 // person on the moderation queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_A_HAND_OVER } from '../../src/server/feedback/repository.js';
 import { BACKENDS, call, startApp, type Person, type TestApp } from './harness.js';
 import { delivered, listing, person, request, SAFETY_ENV, signUpModerator } from './safety-support.js';
 
@@ -38,6 +39,30 @@ describe.each(BACKENDS)('feedback on %s', (backend) => {
     expect(twice.json().detail).toBe('You have already left feedback for this hand-over.');
     expect((await call(t.app, 'GET', `/api/requests/${done}/feedback`, requester)).json()).toEqual({ Given: true, CanGive: false });
     expect((await give(donor, done, { Rating: 'Negative', Reason: 'Late' })).statusCode).toBe(201);
+  });
+
+  it('refuses feedback on a delivery the requester never took part in, and after a block either way', async () => {
+    const donor = await person(t.app, 'Wanda Weapon');
+    const requester = await person(t.app, 'Pia Pending');
+    // Pending straight to Delivered, never accepted, the requester never wrote: no hand-over to rate.
+    const unanswered = await request(t.app, requester, await listing(t.app, donor, 'Weapon Waffles'));
+    expect((await call(t.app, 'PATCH', `/api/requests/${unanswered}`, donor, { Status: 'Delivered' })).statusCode).toBe(200);
+    const refused = await give(donor, unanswered, { Rating: 'Negative', Reason: 'NoShow' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(NOT_A_HAND_OVER);
+    expect((await call(t.app, 'GET', `/api/requests/${unanswered}/feedback`, donor)).json()).toEqual({ Given: false, CanGive: false });
+    // The requester wrote in the conversation before the delivery: a hand-over she took part in.
+    const talked = await request(t.app, requester, await listing(t.app, donor, 'Talked Tarts'));
+    expect((await call(t.app, 'POST', `/api/requests/${talked}/messages`, requester, { Body: 'I can come at six.' })).statusCode).toBe(201);
+    expect((await call(t.app, 'PATCH', `/api/requests/${talked}`, donor, { Status: 'Delivered' })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/requests/${talked}/feedback`, donor)).json()).toEqual({ Given: false, CanGive: true });
+    // A block ends the right to leave feedback on an earlier hand-over, whoever blocked.
+    const done = await delivered(t.app, donor, requester, 'Blocked Buns');
+    expect((await call(t.app, 'POST', '/api/blocks', requester, { UserId: donor.id })).statusCode).toBe(201);
+    expect((await give(donor, done, { Rating: 'Negative', Reason: 'Rude' })).statusCode).toBe(409);
+    expect((await give(requester, done, { Rating: 'Negative', Reason: 'Rude' })).statusCode).toBe(409);
+    expect((await give(donor, talked, { Rating: 'Negative', Reason: 'Rude' })).statusCode).toBe(409);
+    expect((await call(t.app, 'GET', `/api/requests/${done}/feedback`, donor)).json()).toEqual({ Given: false, CanGive: false });
   });
 
   it('shows "N shares" always and the positive share from 3 feedbacks on; never the comments', async () => {

@@ -53,9 +53,11 @@ export async function request(app: FastifyInstance, requester: Person, foodId: s
   return res.json().insertedId;
 }
 
-/** A delivered hand-over between `donor` and `requester`; returns the request id. */
+/** A delivered hand-over between `donor` and `requester` (accepted, then delivered); returns the request id. */
 export async function delivered(app: FastifyInstance, donor: Person, requester: Person, name = 'Bread'): Promise<string> {
   const id = await request(app, requester, await listing(app, donor, name));
+  const accepted = await call(app, 'PATCH', `/api/requests/${id}`, donor, { Status: 'Accepted' });
+  expect(accepted.statusCode, accepted.body).toBe(200);
   const res = await call(app, 'PATCH', `/api/requests/${id}`, donor, { Status: 'Delivered' });
   expect(res.statusCode, res.body).toBe(200);
   return id;

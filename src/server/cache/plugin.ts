@@ -17,6 +17,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/client.js';
+import { anonymous } from '../http/private-answers.js';
 import { localToday } from '../lib/dates.js';
 import { AnswerCache, strongEtag, type CachedAnswer } from './answers.js';
 import { watchBanEnds } from './ban-ends.js';
@@ -39,12 +40,6 @@ export const PUBLIC_CHANNEL = 'plateful_public';
 const KEPT_HEADERS = ['x-next-cursor', 'link'];
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** True when the request carries no credentials: no Better Auth session cookie, no Authorization header. */
-function anonymous(req: FastifyRequest): boolean {
-  if (req.headers.authorization) return false;
-  const cookie = req.headers.cookie;
-  return !cookie || !cookie.includes('session_token');
-}
 
 /** True when `If-None-Match` names `etag` (or is `*`), RFC 9110 §13.1.2. */
 function notModified(req: FastifyRequest, etag: string): boolean {
@@ -56,9 +51,15 @@ function notModified(req: FastifyRequest, etag: string): boolean {
   });
 }
 
-/** Sets the headers every public answer carries: its ETag, revalidation on reuse, hit or miss. */
-function describe(reply: FastifyReply, etag: string, hit: boolean): void {
-  reply.header('etag', etag).header('cache-control', 'no-cache').header('x-cache', hit ? 'HIT' : 'MISS');
+/**
+ * Sets the headers every public answer carries: its ETag, revalidation on reuse, and
+ * `Vary` on the credentials that would have made it private (RFC 9111 §4.1). `X-Cache`
+ * (hit or miss) only with `CACHE_DEBUG_HEADER=true`: otherwise it would tell anyone that
+ * somebody fetched the same address lately.
+ */
+function describe(reply: FastifyReply, etag: string, hit: boolean, debugHeader: boolean): void {
+  reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'Cookie, Authorization');
+  if (debugHeader) reply.header('x-cache', hit ? 'HIT' : 'MISS');
 }
 
 interface Pending {
@@ -71,7 +72,7 @@ interface Pending {
  * from `onRequest` with their headers set) and before compression (a miss is stored as the
  * serialized JSON, compressed per client afterwards).
  */
-export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle; maxEntries: number; maxBytes: number; ttlMs: number }) => {
+export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle; maxEntries: number; maxBytes: number; ttlMs: number; debugHeader: boolean }) => {
   const cache = new AnswerCache(opts);
   app.decorate('answerCache', cache);
   const pending = new WeakMap<FastifyRequest, Pending>();
@@ -102,7 +103,7 @@ export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { databas
       pending.set(req, { key, generation: cache.generation });
       return;
     }
-    describe(reply, found.etag, true);
+    describe(reply, found.etag, true, opts.debugHeader);
     for (const [name, value] of Object.entries(found.headers)) reply.header(name, value);
     if (notModified(req, found.etag)) return reply.code(304).send();
     return reply.type(found.type).send(found.body);
@@ -123,7 +124,7 @@ export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { databas
     }
     const answer: CachedAnswer = { body, type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), headers, etag: strongEtag(body) };
     cache.set(miss.key, miss.generation, answer);
-    describe(reply, answer.etag, false);
+    describe(reply, answer.etag, false, opts.debugHeader);
     return body;
   });
 });

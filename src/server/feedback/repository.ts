@@ -1,6 +1,7 @@
 /**
- * Feedback after a hand-over (issue 19): once a request is Delivered, its donor
- * and its requester may each rate the other once, Positive or Negative with an
+ * Feedback after a hand-over: once a request is Delivered in a hand-over the requester
+ * took part in, and while neither has blocked the other, its donor and its requester may
+ * each rate the other once, Positive or Negative with an
  * optional reason and a comment only moderators read. Publicly a person shows
  * "N shares" (completed hand-overs) and, from 3 feedbacks on, "M% positive".
  * `NEGATIVE_FEEDBACK_TO_QUEUE` negatives from distinct people within its days put
@@ -10,22 +11,59 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FeedbackInput, FeedbackState, PersonStanding, Standing } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
-import { feedback, reports, requests, users } from '../db/schema/index.js';
+import { BLOCKED_REFUSAL } from '../blocks/repository.js';
+import { feedback, messages, reports, requests, users } from '../db/schema/index.js';
 import { NEGATIVE_FEEDBACK_TO_QUEUE } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { requireParty } from '../messages/repository.js';
+import { isBlockedBetween } from '../moderation/visibility.js';
 
 /** Feedbacks a person needs before "M% positive" is shown. */
 export const FEEDBACKS_FOR_PERCENT = 3;
 
+type RequestRow = Awaited<ReturnType<typeof requireParty>>;
+
+/**
+ * Whether a delivered hand-over is one the requester took part in (docs: feedback cannot be
+ * made a weapon): the donor accepted the request before it was delivered, or the requester
+ * wrote in its conversation. A donor who marks a never-answered Pending request delivered
+ * gets no feedback right from it, in either direction.
+ */
+async function requesterTookPart(db: Database, request: RequestRow): Promise<boolean> {
+  if (request.acceptedAt) return true;
+  const [wrote] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.requestId, request.id), eq(messages.senderId, request.requesterId)))
+    .limit(1);
+  return Boolean(wrote);
+}
+
+/**
+ * Why feedback on `request` cannot be given by either party now, or null when it can:
+ * it opens once the food is delivered in a hand-over the requester took part in, and a
+ * block between the two (either way) ends it.
+ */
+async function feedbackRefusal(db: Database, request: RequestRow): Promise<string | null> {
+  if (request.status !== 'Delivered') return 'Feedback opens once the food is delivered.';
+  if (!(await requesterTookPart(db, request))) return NOT_A_HAND_OVER;
+  if (await isBlockedBetween(db, request.donorId, request.requesterId)) return BLOCKED_REFUSAL;
+  return null;
+}
+
+/** The refusal of feedback on a delivery the requester never took part in. */
+export const NOT_A_HAND_OVER = 'Feedback is for hand-overs both of you took part in: this request was never accepted or answered.';
+
 /**
  * Leaves `authorId`'s feedback on the other side of request `requestId`; one transaction.
- * @throws 404 / 403 as `requireParty`, 409 not delivered yet or already given.
+ * @throws 404 / 403 as `requireParty`; 409 not delivered yet, a delivery the requester
+ * never took part in, a block between the two (neutral text), or already given.
  */
 export async function giveFeedback(db: Database, requestId: string, authorId: string, input: FeedbackInput & { Comment: string }): Promise<string> {
   return db.transaction(async (tx) => {
     const request = await requireParty(tx, requestId, authorId, true);
-    if (request.status !== 'Delivered') throw problem(409, 'Feedback opens once the food is delivered.');
+    const refusal = await feedbackRefusal(tx, request);
+    if (refusal) throw problem(409, refusal);
     const subjectId = request.donorId === authorId ? request.requesterId : request.donorId;
     const [row] = await tx
       .insert(feedback)
@@ -63,7 +101,7 @@ async function queueIfRepeatedlyNegative(tx: Database, subjectId: string): Promi
 export async function feedbackState(db: Database, requestId: string, userId: string): Promise<FeedbackState> {
   const request = await requireParty(db, requestId, userId);
   const [given] = await db.select({ id: feedback.id }).from(feedback).where(and(eq(feedback.requestId, requestId), eq(feedback.authorId, userId)));
-  return { Given: Boolean(given), CanGive: !given && request.status === 'Delivered' };
+  return { Given: Boolean(given), CanGive: !given && (await feedbackRefusal(db, request)) === null };
 }
 
 /** One person's counts behind their standing. */

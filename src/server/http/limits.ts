@@ -125,7 +125,8 @@ export const PLACES_LIMIT: Limit = { max: 60, windowSeconds: 60 };
 
 /**
  * Per-account flood limits (issue 19), each counted in `rate_limits` under
- * `<name>:<userId>`: new listings, new requests, messages per minute and per day.
+ * `<name>:<userId>`: new listings, new requests, messages per minute and per day,
+ * reports per hour and per day.
  * Refusals are 429 problems with the window's real `Retry-After`.
  */
 export const ACCOUNT_LIMITS = {
@@ -133,6 +134,8 @@ export const ACCOUNT_LIMITS = {
   requestsPerDay: { max: 30, windowSeconds: 24 * 60 * 60 },
   messagesPerMinute: { max: 20, windowSeconds: 60 },
   messagesPerDay: { max: 300, windowSeconds: 24 * 60 * 60 },
+  reportsPerHour: { max: 10, windowSeconds: 60 * 60 },
+  reportsPerDay: { max: 30, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, Limit>;
 
 /**

@@ -1,9 +1,10 @@
 /**
  * The moderation queue (issue 19, `GET /api/moderation/reports`): open reports
  * grouped by target, the most reported first, with each report's reason, details
- * and snapshot, and the target's owner and hidden state. Reporters are not named.
+ * and snapshot (and whether its reporter's address is verified), and the target's owner
+ * and hidden state. Reporters are not named.
  */
-import { and, asc, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { ModerationGroup } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { foods, messages, reports, users } from '../db/schema/index.js';
@@ -13,7 +14,14 @@ export const QUEUE_LIMIT = 2000;
 
 /** The open reports, grouped by target. */
 export async function listQueue(db: Database): Promise<ModerationGroup[]> {
-  const rows = await db.select().from(reports).where(isNull(reports.resolvedAt)).orderBy(asc(reports.createdAt), asc(reports.id)).limit(QUEUE_LIMIT);
+  const rows = await db
+    .select({ report: reports, reporterVerified: users.emailVerified })
+    .from(reports)
+    .leftJoin(users, eq(users.id, reports.reporterId))
+    .where(isNull(reports.resolvedAt))
+    .orderBy(asc(reports.createdAt), asc(reports.id))
+    .limit(QUEUE_LIMIT)
+    .then((found) => found.map((f) => ({ ...f.report, reporterVerified: f.report.reporterId === null ? null : (f.reporterVerified ?? false) })));
   const groups = new Map<string, { type: (typeof rows)[number]['targetType']; id: string; ownerId: string; rows: typeof rows }>();
   for (const r of rows) {
     const key = `${r.targetType}:${r.targetId}`;
@@ -50,7 +58,7 @@ export async function listQueue(db: Database): Promise<ModerationGroup[]> {
         Reasons: [...new Set(g.rows.map((r) => r.reason))],
         Hidden: hidden.has(`${g.type}:${g.id}`),
         FirstReportedAt: g.rows[0]!.createdAt.toISOString(),
-        Reports: g.rows.map((r) => ({ _id: r.id, Reason: r.reason, Details: r.details, CreatedAt: r.createdAt.toISOString(), Snapshot: r.snapshot })),
+        Reports: g.rows.map((r) => ({ _id: r.id, Reason: r.reason, Details: r.details, CreatedAt: r.createdAt.toISOString(), Snapshot: r.snapshot, ReporterVerified: r.reporterVerified })),
       };
     })
     .sort((a, b) => b.Count - a.Count || a.FirstReportedAt.localeCompare(b.FirstReportedAt));

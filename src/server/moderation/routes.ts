@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { InsertResult, ModerationActionInput, ModerationGroup, ModerationLogEntry, ReportInput, UpdateResult } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import { isModeratorRole } from '../auth/roles.js';
+import { limited } from '../http/account-limits.js';
+import { ACCOUNT_LIMITS } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { moderate } from './actions.js';
 import { listLog } from './audit.js';
@@ -22,6 +24,13 @@ export async function requireModerator(req: FastifyRequest, fresh = false): Prom
   return user;
 }
 
+/** Reports one account may file: 10 an hour, 30 a day (`ACCOUNT_LIMITS`); past them a 429 with `Retry-After`. */
+const REPORT_COUNTERS = [
+  { name: 'reports-hour', limit: ACCOUNT_LIMITS.reportsPerHour },
+  { name: 'reports-day', limit: ACCOUNT_LIMITS.reportsPerDay },
+];
+const TOO_MANY_REPORTS = 'You have sent many reports in a short time. Please wait before reporting more; moderators read every one.';
+
 /** Checked before the body is validated, so a bad body tells a non-moderator nothing either. */
 const moderatorsOnly = { onRequest: async (req: FastifyRequest) => void (await requireModerator(req, true)) };
 
@@ -31,7 +40,9 @@ export async function moderationRoutes(app: FastifyInstance, opts: { adminEmails
 
   r.post('/api/reports', { schema: { tags: ['moderation'], body: ReportInput, response: { 201: InsertResult } } }, async (req, reply) => {
     const user = await req.requireUser({ fresh: true });
-    const insertedId = await createReport(db, user, req.body as typeof req.body & { Details: string });
+    const insertedId = await limited(db, user.id, REPORT_COUNTERS, TOO_MANY_REPORTS, () =>
+      createReport(db, user, req.body as typeof req.body & { Details: string }),
+    );
     return reply.status(201).send({ acknowledged: true, insertedId });
   });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '../../../lib/router.js';
 import { LIMITS } from '../../../../contract/limits.js';
 import type { DateSort } from '../api/keys.js';
@@ -10,7 +10,7 @@ import { Spinner } from '../../../ui/Spinner.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { ToggleButton } from '../../../ui/ToggleButton.js';
 import { NearControl, type NearValue } from '../../places/components/NearControl.js';
-import { RADII_KM } from '../../places/components/PlaceFinder.js';
+import { LOCATION_LABEL, RADII_KM } from '../../places/components/PlaceFinder.js';
 import { useHomeArea, useHomeAreaOff } from '../../places/api/places.js';
 import { useAuth } from '../../auth/useAuth.js';
 
@@ -23,10 +23,27 @@ function nearFromParams(params: URLSearchParams): NearValue {
   const radius = Number(params.get('radius'));
   const place = params.get('place');
   return {
-    point: m ? { lat: Number(m[1]), lng: Number(m[2]), label: place ?? `${m[1]}, ${m[2]}`, name: place ?? '' } : undefined,
+    // A shared 'Use my location' point keeps its sentence ("your location, near …") but no box text.
+    point: m
+      ? { lat: Number(m[1]), lng: Number(m[2]), label: place ?? `${m[1]}, ${m[2]}`, name: place && !place.startsWith(LOCATION_LABEL) ? place : '' }
+      : undefined,
     radiusKm: (RADII_KM as readonly number[]).includes(radius) ? radius : 10,
     byDistance: Boolean(m) && params.get('by') === 'distance',
   };
+}
+
+/** "3 foods found"; "At least 24 foods found" while more pages remain. */
+function foundText(count: number, more: boolean): string {
+  return `${more ? 'At least ' : ''}${count} ${count === 1 ? 'food' : 'foods'} found`;
+}
+
+/** Scrolls `el` to the top of the screen unless its top is already in view. */
+function scrollIntoViewIfHidden(el: Element | null | undefined): void {
+  if (!el) return;
+  const top = el.getBoundingClientRect().top;
+  if (top >= 0 && top < window.innerHeight - 120) return;
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: window.scrollY + top - 16, behavior: reduce ? 'auto' : 'smooth' });
 }
 
 /**
@@ -63,8 +80,17 @@ export default function AvailableFoodsPage() {
     near.point && { lat: near.point.lat, lng: near.point.lng, radiusKm: near.radiusKm, byDistance: near.byDistance },
     { enabled: !(homeWanted && home.isPending) },
   );
-  const { isPending, isError, isFetching, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { isPending, isError, isFetching, isPlaceholderData, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const data = query.data?.pages.flatMap((p) => p.rows);
+  const results = useRef<HTMLDivElement>(null);
+  // The search text whose answer should be brought into view once it is in (null: none pending).
+  const scrollFor = useRef<string | null>(null);
+  const answered = data && !isFetching && !isPlaceholderData;
+  useEffect(() => {
+    if (scrollFor.current === null || scrollFor.current !== search || !answered) return;
+    scrollFor.current = null;
+    scrollIntoViewIfHidden(results.current?.querySelector('li, p'));
+  }, [search, answered, data]);
 
   function update(next: { search?: string; sort?: DateSort; near?: NearValue; view?: 'list' | 'map' }) {
     const merged = { search, sort, near, view, ...next };
@@ -85,7 +111,15 @@ export default function AvailableFoodsPage() {
 
   function handleSearch(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    update({ search: String(new FormData(e.currentTarget).get('search') ?? '').trim() });
+    const text = String(new FormData(e.currentTarget).get('search') ?? '').trim();
+    // On a phone the grid starts far below the box: the answer is scrolled into view.
+    scrollFor.current = text;
+    if (text === search && answered) {
+      // The same search again: its answer is already in.
+      scrollFor.current = null;
+      scrollIntoViewIfHidden(results.current?.querySelector('li, p'));
+    }
+    update({ search: text });
   }
 
   return (
@@ -111,6 +145,9 @@ export default function AvailableFoodsPage() {
               Search
             </button>
           </div>
+          <p className="min-h-5 text-sm" aria-live="polite">
+            {data && !isFetching ? foundText(data.length, hasNextPage) : ''}
+          </p>
         </form>
         <button type="button" className="btn btn-outline" onClick={() => update({ sort: sort === 'dec' ? 'acc' : 'dec' })}>
           {sort === 'dec' ? 'Sort by expiry date: Descending' : 'Sort by expiry date: Ascending'}
@@ -131,16 +168,21 @@ export default function AvailableFoodsPage() {
           </ToggleButton>
         ))}
       </div>
-      <p className="sr-only" aria-live="polite">
-        {data && !isFetching ? `${data.length} ${data.length === 1 ? 'food' : 'foods'} found` : ''}
-      </p>
-      <div aria-busy={isFetching}>
+      <div ref={results} aria-busy={isFetching}>
         {isPending ? (
           <Spinner fullPage />
         ) : isError ? (
           <ErrorState message="Could not load foods." onRetry={() => void refetch()} />
         ) : !data || data.length === 0 ? (
-          <p className="py-12 text-center text-lg">No foods found.</p>
+          <div className="flex flex-col items-center gap-2 py-12 text-center">
+            <p className="text-lg">No foods found.</p>
+            {near.point && (
+              <p className="max-w-prose">
+                Only listings with a pickup point on the map within {near.radiusKm} km are shown. Choose a wider distance under
+                'Within', or clear the place to see every listing.
+              </p>
+            )}
+          </div>
         ) : (
           <>
             {view === 'map' ? (

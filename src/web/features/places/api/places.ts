@@ -67,6 +67,47 @@ export function placeLabel(p: Place): string {
   return [p.Name, p.Country].filter(Boolean).join(', ');
 }
 
+/** US states by the codes the offline gazetteer gives as `Region` (GeoNames' admin1 codes). */
+const US_STATES: Record<string, string> = Object.fromEntries(
+  (
+    'AL Alabama,AK Alaska,AZ Arizona,AR Arkansas,CA California,CO Colorado,CT Connecticut,DE Delaware,DC District of Columbia,' +
+    'FL Florida,GA Georgia,HI Hawaii,ID Idaho,IL Illinois,IN Indiana,IA Iowa,KS Kansas,KY Kentucky,LA Louisiana,ME Maine,' +
+    'MD Maryland,MA Massachusetts,MI Michigan,MN Minnesota,MS Mississippi,MO Missouri,MT Montana,NE Nebraska,NV Nevada,' +
+    'NH New Hampshire,NJ New Jersey,NM New Mexico,NY New York,NC North Carolina,ND North Dakota,OH Ohio,OK Oklahoma,OR Oregon,' +
+    'PA Pennsylvania,RI Rhode Island,SC South Carolina,SD South Dakota,TN Tennessee,TX Texas,UT Utah,VT Vermont,VA Virginia,' +
+    'WA Washington,WV West Virginia,WI Wisconsin,WY Wyoming'
+  )
+    .split(',')
+    .map((e) => [e.slice(0, 2), e.slice(3)]),
+);
+
+/** A place's region as a person reads it ("New Hampshire"); '' for a bare numeric code. */
+function regionName(p: Place): string {
+  if (p.Country === 'United States' && US_STATES[p.Region]) return US_STATES[p.Region]!;
+  return /^\d*$/.test(p.Region) ? '' : p.Region;
+}
+
+/** "52.5° N, 13.4° E" for a point. */
+function degrees(p: Place): string {
+  return `${Math.abs(p.Lat).toFixed(1)}° ${p.Lat < 0 ? 'S' : 'N'}, ${Math.abs(p.Lng).toFixed(1)}° ${p.Lng < 0 ? 'W' : 'E'}`;
+}
+
+/**
+ * Labels for a list of places that tell them apart: "Lyon, France" when the name is alone,
+ * "Berlin, New Hampshire, United States" when several share name and country, and the
+ * point's degrees when even the region does not part them.
+ */
+export function placeLabels(places: readonly Place[]): string[] {
+  const count = (labels: string[]) => labels.reduce((m, l) => m.set(l, (m.get(l) ?? 0) + 1), new Map<string, number>());
+  const plain = places.map(placeLabel);
+  const plainCount = count(plain);
+  const regional = places.map((p, i) =>
+    plainCount.get(plain[i]!)! > 1 ? [p.Name, regionName(p), p.Country].filter(Boolean).join(', ') : plain[i]!,
+  );
+  const regionalCount = count(regional);
+  return places.map((p, i) => (regionalCount.get(regional[i]!)! > 1 ? `${regional[i]!} (${degrees(p)})` : regional[i]!));
+}
+
 /** The saved home area of `userId` (null when none); idle while `userId` is undefined. */
 export function useHomeArea(userId: string | undefined) {
   return useQuery({

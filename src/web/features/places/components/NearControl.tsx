@@ -28,8 +28,9 @@ export function NearControl({ value, onChange }: { value: NearValue; onChange: (
       <PlaceFinder
         legend="Where are you?"
         // The box shows the point's place name (a home area's, a shared link's `place`, a picked place's);
-        // clearing the place empties it; a point without a name (a bare location) leaves the box as typed.
-        boxText={point ? point.name || undefined : ''}
+        // clearing the place or using one's location empties it: the "Near …" line below names the point, once.
+        boxText={point && point.label === point.name ? point.name : ''}
+        announcePick={false}
         onPick={(picked) => onChange({ ...value, point: picked, byDistance: true })}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
@@ -37,14 +38,16 @@ export function NearControl({ value, onChange }: { value: NearValue; onChange: (
         <ToggleButton pressed={value.byDistance} disabled={!point} onClick={() => onChange({ ...value, byDistance: !value.byDistance })}>
           Nearest first
         </ToggleButton>
-        {point && (
-          <p className="flex flex-wrap items-center gap-2">
-            <span>{point.home ? `Near your home area, ${point.label}` : `Near ${point.label}`}</span>
-            <button type="button" className="btn btn-ghost btn-sm underline" onClick={() => onChange({ ...value, point: undefined, byDistance: false })}>
-              {point.home ? 'Clear for this visit' : 'Clear place'}
-            </button>
-          </p>
-        )}
+        <div aria-live="polite">
+          {point && (
+            <p className="flex flex-wrap items-center gap-2">
+              <span>{point.home ? `Near your home area, ${point.label}` : `Near ${point.label}`}</span>
+              <button type="button" className="btn btn-ghost btn-sm underline" onClick={() => onChange({ ...value, point: undefined, byDistance: false })}>
+                {point.home ? 'Clear for this visit' : 'Clear place'}
+              </button>
+            </p>
+          )}
+        </div>
       </div>
     </section>
   );

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { PLACES } from '../../../../contract/limits.js';
-import { currentPosition, placeLabel, reversePlace, usePlaceSearch, type LatLng } from '../api/places.js';
+import { currentPosition, placeLabel, placeLabels, reversePlace, usePlaceSearch, type LatLng } from '../api/places.js';
+
+/** How a point from 'Use my location' is named; its label starts so. */
+export const LOCATION_LABEL = 'your location';
 
 /** A chosen point and how to name it. */
 export interface PickedPoint extends LatLng {
@@ -17,18 +20,24 @@ export interface PickedPoint extends LatLng {
  * named by the server's reverse lookup). `legend` names the group for assistive technology;
  * `boxText`, when given, is put in the place box whenever it changes (e.g. the name of a
  * saved home area, or '' once the place is cleared); undefined leaves the box as typed.
+ * `announcePick` false leaves saying which point is used to the caller (the Near panel's
+ * "Near …" line), so the name is not repeated. A reset of the surrounding form empties it all.
+ * Places of one name in one country are told apart by their region.
  */
 export function PlaceFinder({
   legend,
   onPick,
   boxText,
   boxLabel = 'Place name',
+  announcePick = true,
 }: {
   legend: string;
   onPick: (p: PickedPoint) => void;
   boxText?: string;
   /** The box's (visually hidden) label; the Profile page's avoids "name", which its Name field owns. */
   boxLabel?: string;
+  /** Whether to say "Using {place}." after a pick (false when the caller shows the point itself). */
+  announcePick?: boolean;
 }) {
   const id = useId();
   const [query, setQuery] = useState('');
@@ -40,6 +49,22 @@ export function PlaceFinder({
   useEffect(() => {
     if (boxText !== undefined && input.current) input.current.value = boxText;
   }, [boxText]);
+
+  // After the surrounding form is sent and reset (Add Food), nothing of the last place stays.
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const clear = () => {
+      setStatus('');
+      setQuery('');
+    };
+    form.addEventListener('reset', clear);
+    return () => form.removeEventListener('reset', clear);
+  }, []);
+
+  function picked(label: string) {
+    setStatus(announcePick ? `Using ${label}.` : '');
+  }
 
   function find() {
     const q = input.current?.value.trim() ?? '';
@@ -57,9 +82,9 @@ export function PlaceFinder({
     try {
       const point = await currentPosition();
       const place = await reversePlace(point).catch(() => undefined);
-      const label = place ? `your location, near ${placeLabel(place)}` : 'your location';
+      const label = place ? `${LOCATION_LABEL}, near ${placeLabel(place)}` : LOCATION_LABEL;
       onPick({ ...point, label, name: place ? placeLabel(place) : '' });
-      setStatus(`Using ${label}.`);
+      picked(label);
     } catch (error) {
       setStatus(error instanceof Error ? error.message : 'Your location could not be found.');
     } finally {
@@ -106,21 +131,24 @@ export function PlaceFinder({
             <p className="text-sm">No place of that name was found.</p>
           ) : (
             <ul aria-label="Places found" className="flex flex-wrap gap-2">
-              {places.data.map((p) => (
-                <li key={`${p.Lat},${p.Lng}`}>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-ghost border border-base-300"
-                    onClick={() => {
-                      onPick({ lat: p.Lat, lng: p.Lng, label: placeLabel(p), name: placeLabel(p) });
-                      setStatus(`Using ${placeLabel(p)}.`);
-                      setQuery('');
-                    }}
-                  >
-                    {placeLabel(p)}
-                  </button>
-                </li>
-              ))}
+              {placeLabels(places.data).map((label, i) => {
+                const p = places.data[i]!;
+                return (
+                  <li key={`${p.Lat},${p.Lng}`}>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-ghost border border-base-300"
+                      onClick={() => {
+                        onPick({ lat: p.Lat, lng: p.Lng, label, name: label });
+                        picked(label);
+                        setQuery('');
+                      }}
+                    >
+                      {label}
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>

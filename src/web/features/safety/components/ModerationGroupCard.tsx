@@ -62,6 +62,7 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
             <li key={r._id} className="rounded-box bg-base-200 p-3 text-sm">
               <p>
                 {REASON_LABELS[r.Reason as keyof typeof REASON_LABELS] ?? r.Reason} · <time dateTime={r.CreatedAt}>{formatDateTime(r.CreatedAt)}</time>
+                {r.ReporterVerified === false && ' · from an unverified account (does not count toward hiding)'}
               </p>
               {r.Details && <p className="mt-1 whitespace-pre-wrap break-words">“{r.Details}”</p>}
               <dl className="mt-2 grid grid-cols-1 gap-x-3 sm:grid-cols-[auto_1fr]">
