@@ -137,6 +137,11 @@ describe.each(BACKENDS)('public answer cache on %s', (backend) => {
     const before = await cached(t.app, '/api/impact');
     expect(before.headers['x-cache']).toBe('HIT');
     const id = await create('Cache Turnips');
+    // A delivery counts publicly for a verified requester at least a day old (impact/repository.ts).
+    await t.app.db
+      .update(users)
+      .set({ emailVerified: true, createdAt: sql`now() - interval '2 days'` })
+      .where(eq(users.email, requester.email));
     const requested = await call(t.app, 'POST', '/api/requests', requester, { FoodId: id, AdditionalNotes: '', DonationMoney: '' });
     expect(requested.statusCode, requested.body).toBe(201);
     const delivered = await call(t.app, 'PATCH', `/api/requests/${requested.json().insertedId}`, donor, { Status: 'Delivered' });

@@ -110,8 +110,8 @@ test('a donor accepts, declines and delivers; everyone sees the outcome', async 
   }
 
   // The home band shows the community's totals, each estimate with its source.
+  // (A day-young requester's delivery does not count in them: impact/repository.ts; the API tests cover which do.)
   const totals = (await (await visitor.request.get('/api/impact')).json()) as { Shares: number; Kg: number; Meals: number; Co2eKg: number };
-  expect(totals.Shares).toBeGreaterThanOrEqual(1);
   await visitor.goto('/');
   const band = visitor.getByRole('region', { name: 'Our Impact' });
   await expect(band).toBeVisible();

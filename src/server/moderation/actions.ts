@@ -1,7 +1,8 @@
 /**
  * Moderator actions (issue 19, `POST /api/moderation/actions`): dismiss reports,
  * hide or restore a listing or message (its owner is told, with the reason), ban
- * for 1, 7, 30 days or for good, unban, make a moderator or remove the role (Demote). Each action is one
+ * for 1, 7, 30 days or for good, unban, make a moderator or remove the role (Demote), void a
+ * listing's deliveries in the community's impact totals. Each action is one
  * transaction: its effects, the owner's notice or mail, the reports it resolves
  * and the audit entry commit together or not at all.
  *
@@ -22,6 +23,7 @@ import { isModeratorRole, ROLES } from '../auth/roles.js';
 import type { Database } from '../db/client.js';
 import { foods, messages, reports, sessions, users } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
+import { voidPublicShares } from '../impact/repository.js';
 import { enqueueMail } from '../outbox/outbox.js';
 import { notice, writeLog } from './audit.js';
 
@@ -190,6 +192,14 @@ export async function moderate(app: FastifyInstance, moderator: SessionUser, inp
         await tx.update(users).set({ role: ROLES.user, updatedAt: new Date() }).where(eq(users.id, user.id));
         await log(tx);
         return result(isModeratorRole(user.role));
+      });
+    }
+    case 'VoidImpact': {
+      if (input.TargetType !== 'food' || !UUID.test(input.TargetId)) throw problem(400, "VoidImpact applies to a listing: send TargetType 'food' and its id.");
+      return db.transaction(async (tx) => {
+        const voided = await voidPublicShares(tx, input.TargetId);
+        await log(tx);
+        return { acknowledged: true as const, matchedCount: voided, modifiedCount: voided };
       });
     }
   }

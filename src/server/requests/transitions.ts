@@ -22,7 +22,7 @@ import { settleListing } from '../foods/lifecycle.js';
 import { foodStatus, requireFood, type FoodRow } from '../foods/repository.js';
 import { problem } from '../http/problem.js';
 import { deliveredKg } from '../impact/figures.js';
-import { addShare } from '../impact/repository.js';
+import { addShare, publicShareKg } from '../impact/repository.js';
 import { localToday } from '../lib/dates.js';
 import type { Notifier } from '../notifications/notifier.js';
 
@@ -149,8 +149,9 @@ async function deliver(
   // Impact: all of it, or with "some left" what the donor says went (one item when they did not say).
   const given = !change.SomeLeft ? food.quantity : left === undefined ? 1 : Math.max(1, food.quantity - left);
   const kg = deliveredKg(food, given);
-  await tx.update(requests).set({ deliveredKg: kg }).where(eq(requests.id, row.id));
-  await addShare(tx, kg, [row.donorId, row.requesterId]);
+  const publicKg = await publicShareKg(tx, row, kg);
+  await tx.update(requests).set({ deliveredKg: kg, publicKg }).where(eq(requests.id, row.id));
+  await addShare(tx, kg, publicKg, [row.donorId, row.requesterId]);
   if (change.SomeLeft) {
     if (left !== undefined && left !== food.quantity) {
       const weightKg = food.weightKg === null ? null : Math.round(((food.weightKg * left) / food.quantity) * 1000) / 1000;

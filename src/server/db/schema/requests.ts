@@ -52,6 +52,8 @@ export const requests = pgTable(
     handoverLng: doublePrecision('handover_lng'),
     /** Issue 16: kg this delivery counts in the impact totals. */
     deliveredKg: numeric('delivered_kg', { precision: 8, scale: 3, mode: 'number' }),
+    /** kg this delivery counts in the community's public totals; null: not counted (impact/repository.ts `publicShareKg`). */
+    publicKg: numeric('public_kg', { precision: 8, scale: 3, mode: 'number' }),
     /** Like `foods.held_at` (issue 17): a held request is not shown to the donor until its owner keeps it. */
     heldAt: timestamp('held_at', { withTimezone: true }),
   },

@@ -1,10 +1,10 @@
 /**
- * The signed-in user's bell and live updates (issue 11), loaded lazily by the navbar
- * only for signed-in users so neither weighs on the home page. One `EventSource` on
- * `/api/events` per tab: `unread` sets the bell's count, `notification` refreshes
- * requests, listings and notifications (Manage Food and My Food Request update
- * without reload), `message` refreshes that conversation. After a reconnect the
- * browser resends `Last-Event-ID`, and everything live is refreshed once.
+ * The signed-in user's bell and live updates, loaded lazily by the navbar only for
+ * signed-in users so neither weighs on the home page. One `EventSource` on `/api/events`
+ * per browser, shared by its tabs (`../api/liveEvents.ts`): `unread` sets the bell's
+ * count, `notification` refreshes requests, listings and notifications (Manage Food and
+ * My Food Request update without reload), `message` refreshes that conversation. After a reconnect or a takeover
+ * by another tab, everything live is refreshed once.
  */
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -15,37 +15,41 @@ import { foodKeys } from '../../foods/api/keys.js';
 import { messageKeys } from '../../messages/api/messages.js';
 import { requestKeys } from '../../requests/api/keys.js';
 import { notificationKeys } from '../api/keys.js';
+import { subscribeLiveEvents } from '../api/liveEvents.js';
 import { useUnreadCount } from '../api/notifications.js';
 
+/** Keeps this tab's queries current from the browser's one live stream (`subscribeLiveEvents`). */
 function useLiveEvents() {
   const qc = useQueryClient();
-  useEffect(() => {
-    const source = new EventSource('/api/events', { withCredentials: true });
-    let opened = false;
-    source.addEventListener('open', () => {
-      if (opened) {
-        void qc.invalidateQueries({ queryKey: requestKeys.all });
-        void qc.invalidateQueries({ queryKey: messageKeys.all });
-        void qc.invalidateQueries({ queryKey: notificationKeys.list() });
-      }
-      opened = true;
-    });
-    // The server ended the stream for good (session ended, too many streams): no reconnect.
-    source.addEventListener('closed', () => source.close());
-    source.addEventListener('unread', (e) => {
-      qc.setQueryData<UnreadCount>(notificationKeys.unread(), JSON.parse((e as MessageEvent<string>).data) as UnreadCount);
-    });
-    source.addEventListener('notification', () => {
-      void qc.invalidateQueries({ queryKey: notificationKeys.list() });
-      void qc.invalidateQueries({ queryKey: requestKeys.all });
-      void qc.invalidateQueries({ queryKey: [...foodKeys.all, 'mine'] });
-    });
-    source.addEventListener('message', (e) => {
-      const message = JSON.parse((e as MessageEvent<string>).data) as Message;
-      void qc.invalidateQueries({ queryKey: messageKeys.forRequest(message.RequestId) });
-    });
-    return () => source.close();
-  }, [qc]);
+  useEffect(
+    () =>
+      subscribeLiveEvents((e) => {
+        switch (e.type) {
+          case 'open':
+            if (!e.reconnected) return;
+            void qc.invalidateQueries({ queryKey: requestKeys.all });
+            void qc.invalidateQueries({ queryKey: messageKeys.all });
+            void qc.invalidateQueries({ queryKey: notificationKeys.all });
+            return;
+          case 'unread':
+            qc.setQueryData<UnreadCount>(notificationKeys.unread(), JSON.parse(e.data) as UnreadCount);
+            return;
+          case 'notification':
+            void qc.invalidateQueries({ queryKey: notificationKeys.list() });
+            void qc.invalidateQueries({ queryKey: requestKeys.all });
+            void qc.invalidateQueries({ queryKey: [...foodKeys.all, 'mine'] });
+            return;
+          case 'message': {
+            const message = JSON.parse(e.data) as Message;
+            void qc.invalidateQueries({ queryKey: messageKeys.forRequest(message.RequestId) });
+            return;
+          }
+          case 'closed':
+            return;
+        }
+      }),
+    [qc],
+  );
 }
 
 function Bell() {

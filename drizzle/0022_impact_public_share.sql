@@ -1,0 +1,1 @@
+ALTER TABLE "requests" ADD COLUMN "public_kg" numeric(8, 3);
