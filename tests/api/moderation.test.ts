@@ -157,6 +157,8 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
       ['Hide', 'Selling alcohol', 'Mo Moderator'],
     ]);
     expect(Date.parse(mine[0]!.At)).toBeGreaterThan(Date.now() - 60_000);
+    // Each entry names the listing and says whether it is hidden now (shown again: no Restore to offer).
+    expect(mine[0]).toMatchObject({ TargetName: 'Hidden Hummus', TargetHidden: false, TargetBanned: null });
   });
 
   it('removes a message for both parties with the moderator notice text; the sender is told', async () => {
@@ -203,7 +205,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     expect(until).toBeGreaterThanOrEqual(Math.floor((before + 7 * 86_400_000) / 1000) * 1000);
     expect(until).toBeLessThan(Date.now() + 7 * 86_400_000 + 1000);
     const log = (await call(t.app, 'GET', '/api/moderation/log', mod)).json();
-    expect(log[0]).toMatchObject({ Action: 'Ban', TargetType: 'user', TargetId: bad.id, Reason: 'Repeated spam', Days: 7 });
+    expect(log[0]).toMatchObject({ Action: 'Ban', TargetType: 'user', TargetId: bad.id, Reason: 'Repeated spam', Days: 7, TargetName: 'Bart Banned', TargetBanned: true, TargetHidden: null });
     // Moderators cannot ban themselves.
     expect((await act(mod, { Action: 'Ban', TargetType: 'user', TargetId: mod.id, Reason: 'x' })).statusCode).toBe(400);
 
