@@ -71,6 +71,12 @@ export const ModerationLogEntry = z.object({
   TargetId: z.string(),
   Reason: z.string(),
   Days: z.number().int().nullable(),
+  /** What the target is called now: the listing's name, the person's name, the message's sender; null once it is gone. */
+  TargetName: z.string().nullable(),
+  /** A listing or message: whether it is hidden now (Restore applies); null for a person or a target that is gone. */
+  TargetHidden: z.boolean().nullable(),
+  /** A person: whether they are banned now (Unban applies); null for listings and messages. */
+  TargetBanned: z.boolean().nullable(),
 });
 export type ModerationLogEntry = z.infer<typeof ModerationLogEntry>;
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, waitForMail } from '../support/inbox.js';
 import { openReady } from '../support/sse.js';
 import { appWithInbox, BACKENDS, call, foodBody, listenForEvents, signInAgain, type InboxApp, type Person } from './harness.js';
-import { listing, MODERATOR_EMAIL, person, publicNames, request, SAFETY_ENV, signUpAs } from './safety-support.js';
+import { listing, person, publicNames, request, SAFETY_ENV, signUpModerator } from './safety-support.js';
 
 type Who = Person & { id: string };
 
@@ -25,7 +25,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
 
   beforeAll(async () => {
     t = await appWithInbox(backend, SAFETY_ENV);
-    mod = await signUpAs(t.app, 'Mo Moderator', MODERATOR_EMAIL);
+    mod = await signUpModerator(t.app, 'Mo Moderator');
     donor = await person(t.app, 'Dana Donor', true);
     user = await person(t.app, 'Uma User', true);
     eventsUrl = await listenForEvents(t.app);
@@ -157,6 +157,8 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
       ['Hide', 'Selling alcohol', 'Mo Moderator'],
     ]);
     expect(Date.parse(mine[0]!.At)).toBeGreaterThan(Date.now() - 60_000);
+    // Each entry names the listing and says whether it is hidden now (shown again: no Restore to offer).
+    expect(mine[0]).toMatchObject({ TargetName: 'Hidden Hummus', TargetHidden: false, TargetBanned: null });
   });
 
   it('removes a message for both parties with the moderator notice text; the sender is told', async () => {
@@ -203,7 +205,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     expect(until).toBeGreaterThanOrEqual(Math.floor((before + 7 * 86_400_000) / 1000) * 1000);
     expect(until).toBeLessThan(Date.now() + 7 * 86_400_000 + 1000);
     const log = (await call(t.app, 'GET', '/api/moderation/log', mod)).json();
-    expect(log[0]).toMatchObject({ Action: 'Ban', TargetType: 'user', TargetId: bad.id, Reason: 'Repeated spam', Days: 7 });
+    expect(log[0]).toMatchObject({ Action: 'Ban', TargetType: 'user', TargetId: bad.id, Reason: 'Repeated spam', Days: 7, TargetName: 'Bart Banned', TargetBanned: true, TargetHidden: null });
     // Moderators cannot ban themselves.
     expect((await act(mod, { Action: 'Ban', TargetType: 'user', TargetId: mod.id, Reason: 'x' })).statusCode).toBe(400);
 

@@ -2,19 +2,32 @@
 // on /moderation and hides it; the donor is told; a fresh visitor no longer finds
 // it; others get the 404 page at /moderation; blocking hides listings both ways and
 // the Account page lists the blocked person with 'Unblock'. Axe-clean at 375 and 1280 px.
-import { expect, request, test, type Page } from '@playwright/test';
-import { MODERATOR_EMAIL } from '../support/e2e-env.js';
+import { expect, request, test, type Browser, type Page } from '@playwright/test';
+import { MODERATOR_EMAIL, SMTP_PORT } from '../support/e2e-env.js';
+import { recipient, startInbox, waitForMail } from '../support/inbox.js';
 import { expectNoAxeViolationsAtBothWidths } from './support/axe.js';
-import { baseURL, listFood, newPerson, pageFor } from './support/world.js';
+import { baseURL, listFood, newPerson, pageFor, signInAs } from './support/world.js';
 
 const MODERATOR_PASSWORD = 'moderate-1234';
 
-/** Registers the ADMIN_EMAILS account once (through the API, as sign-up would). */
+/**
+ * Registers the ADMIN_EMAILS account once (through the API, as sign-up would) and opens the
+ * mailed verification link, caught by an SMTP server on the app's SMTP_URL: an ADMIN_EMAILS
+ * address makes a moderator only once it is verified.
+ */
 async function registerModerator(): Promise<void> {
+  const inbox = await startInbox(SMTP_PORT);
   const api = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.250' } });
-  const res = await api.post('/api/auth/sign-up/email', { data: { name: 'Mo Moderator', email: MODERATOR_EMAIL, password: MODERATOR_PASSWORD, image: `${baseURL()}/images/demo/donor-ben.svg` } });
-  expect(res.ok(), await res.text()).toBe(true);
-  await api.dispose();
+  try {
+    const res = await api.post('/api/auth/sign-up/email', { data: { name: 'Mo Moderator', email: MODERATOR_EMAIL, password: MODERATOR_PASSWORD, image: `${baseURL()}/images/demo/donor-ben.svg` } });
+    expect(res.ok(), await res.text()).toBe(true);
+    const mail = await waitForMail(inbox, (m) => recipient(m) === MODERATOR_EMAIL, 30_000);
+    const link = new URL(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail.text ?? '')![0]);
+    expect((await api.get(`${link.pathname}${link.search}`, { maxRedirects: 0 })).status()).toBeLessThan(400);
+  } finally {
+    await api.dispose();
+    await inbox.close();
+  }
 }
 
 /** Searches the available foods for `name`; resolves with how many cards match. */
@@ -30,6 +43,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(registerModerator);
 
 test('a report reaches the moderator, who hides the listing; the donor is told; a fresh visitor no longer finds it', async ({ browser }) => {
+  test.setTimeout(120_000);
   const donor = await newPerson('Dina Donor');
   const reporter = await newPerson('Remy Reporter');
   const name = `Dubious Dumplings ${Date.now().toString(36)}`;
@@ -64,13 +78,21 @@ test('a report reaches the moderator, who hides the listing; the donor is told; 
   await expect(card.getByText('1 report')).toBeVisible();
   await card.getByText('Content as reported and each report').click();
   await expect(card.getByText('“Smelled off at pickup.”')).toBeVisible();
+  // The content as reported reads in words and shows its photo, not field keys and a URL.
+  await expect(card.getByText('Food name', { exact: true })).toBeVisible();
+  await expect(card.getByText('FoodName', { exact: true })).toHaveCount(0);
+  await expect(card.getByRole('img', { name: `Photo as reported: ${name}` })).toBeVisible();
   await expectNoAxeViolationsAtBothWidths(m);
   await card.getByLabel('Reason for the action').fill('Unsafe food reported');
   await card.getByRole('button', { name: 'Hide' }).click();
+  // A confirmation says what hiding does before anything happens.
+  const ask = m.getByRole('dialog', { name: `Hide Listing: ${name}?` });
+  await expect(ask).toContainText('its owner is told');
+  await ask.getByRole('button', { name: 'Yes, hide it' }).click();
   await expect(m.getByText('Hidden.')).toBeVisible();
   await expect(card).toHaveCount(0);
   await m.goto('/moderation/log');
-  await expect(m.getByRole('cell', { name: 'Unsafe food reported' })).toBeVisible();
+  await expect(m.getByRole('cell', { name: 'Unsafe food reported' }).first()).toBeVisible();
   await expectNoAxeViolationsAtBothWidths(m);
 
   // The donor sees the notice.
@@ -158,4 +180,63 @@ test("a donor sees a requester's standing on the Manage Food row and reports and
   await expect(d.getByText('Rita Requester is blocked.')).toBeVisible();
   await d.goto('/account');
   await expect(d.getByRole('region', { name: 'Blocked people' }).getByText('Rita Requester')).toBeVisible();
+});
+
+/** A page signed in as the moderator (through the API: no sign-in form). */
+async function moderatorPage(browser: Browser): Promise<Page> {
+  const api = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.251' } });
+  const res = await api.post('/api/auth/sign-in/email', { data: { email: MODERATOR_EMAIL, password: MODERATOR_PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { cookies } = await api.storageState();
+  await api.dispose();
+  const page = await pageFor(browser);
+  await signInAs(page, { name: 'Mo Moderator', email: MODERATOR_EMAIL, password: MODERATOR_PASSWORD, cookies });
+  return page;
+}
+
+test('a moderator restores a hidden listing and unbans a person from the log, which names them', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const donor = await newPerson('Lena Lister');
+  const banned = await newPerson('Ben Banned');
+  const name = `Restored Rolls ${Date.now().toString(36)}`;
+  const foodId = await listFood(donor.api, { FoodName: name });
+  const m = await moderatorPage(browser);
+  for (const data of [
+    { Action: 'Hide', TargetType: 'food', TargetId: foodId, Reason: 'Looked unsafe' },
+    { Action: 'Ban', TargetType: 'user', TargetId: (await (await banned.api.get('/api/auth/get-session')).json()).user.id, Reason: 'Spam', Days: 7 },
+  ]) {
+    const res = await m.request.post('/api/moderation/actions', { data });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+
+  // The way in: Moderation in the bar's links, for moderators only.
+  await m.goto('/');
+  await m.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Moderation' }).last().click();
+  await m.getByRole('link', { name: 'Audit log' }).click();
+  const log = m.getByRole('region', { name: 'Moderation log' });
+  await expect(log.getByRole('cell', { name: `Listing: ${name}` })).toBeVisible();
+  await expect(log.getByRole('cell', { name: 'Person: Ben Banned' })).toBeVisible();
+  await expect(log.getByText(foodId)).toHaveCount(0);
+  await expectNoAxeViolationsAtBothWidths(m);
+
+  await log.getByRole('button', { name: `Restore ${name}` }).click();
+  const restore = m.getByRole('dialog', { name: `Restore ${name}?` });
+  await expect(restore).toContainText('It is shown to everyone again');
+  await restore.getByRole('button', { name: 'Yes, restore it' }).click();
+  await expect(m.getByText(`${name} is shown again.`)).toBeVisible();
+  await expect(log.getByRole('button', { name: `Restore ${name}` })).toHaveCount(0);
+  await expect(log.getByRole('cell', { name: 'Restore', exact: true })).toBeVisible();
+
+  await log.getByRole('button', { name: 'Unban Ben Banned' }).click();
+  await m.getByRole('dialog', { name: 'Unban Ben Banned?' }).getByRole('button', { name: 'Yes, unban' }).click();
+  await expect(m.getByText('Ben Banned is unbanned.')).toBeVisible();
+  await expect(log.getByRole('button', { name: 'Unban Ben Banned' })).toHaveCount(0);
+
+  // Both took effect: the listing is found again, and Ben signs in again.
+  const v = await pageFor(browser);
+  await expect(await findOnList(v, name)).toHaveCount(1);
+  const signIn = await banned.api.post('/api/auth/sign-in/email', { data: { email: banned.email, password: banned.password }, headers: { Origin: baseURL() } });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  await donor.api.dispose();
+  await banned.api.dispose();
 });

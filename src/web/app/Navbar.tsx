@@ -28,8 +28,11 @@ function closeAfterLink(e: MouseEvent<HTMLUListElement>) {
   if ((e.target as Element).closest('a')) e.currentTarget.hidePopover();
 }
 
+/** The spec's five links, and for moderators (issue 19) a sixth to the moderation queue. */
 function NavLinks() {
-  return LINKS.map(({ to, label }) => (
+  const { user } = useAuth();
+  const links = user?.role === 'moderator' ? [...LINKS, { to: '/moderation', label: 'Moderation' }] : LINKS;
+  return links.map(({ to, label }) => (
     <li key={to}>
       <NavLink to={to} className={linkClass}>
         {label}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ErrorState } from './ErrorState.js';
 import { Spinner } from './Spinner.js';
 
@@ -30,11 +30,19 @@ export interface QueryTableProps<T> {
 /**
  * The body of a table page (SPEC.md §2 manage pages): a full-page spinner while
  * loading, a message with 'Try again' on failure, the empty-state text, else a
- * captioned table in its own focusable region that scrolls sideways on small
- * screens so the page itself never does (issue "Accessibility").
+ * captioned table in its own focusable region. Below 640 px each row shows as a card of
+ * labelled lines (`.table-cards` in styles.css), so statuses and actions stay on screen
+ * without sideways scrolling; the labels are the column headings, copied onto each cell.
  */
 export function QueryTable<T>({ query, errorMessage, emptyMessage, label, columns, intro, row }: QueryTableProps<T>) {
   const { data, isPending, isError, refetch } = query;
+  const body = useRef<HTMLTableSectionElement>(null);
+  // After every render: rows come and go with the data; each cell gets its column's heading.
+  useLayoutEffect(() => {
+    for (const tr of Array.from(body.current?.rows ?? [])) {
+      Array.from(tr.cells).forEach((cell, i) => cell.setAttribute('data-label', columns[i] ?? ''));
+    }
+  });
   if (isPending) return <Spinner fullPage />;
   if (isError) return <ErrorState message={errorMessage} onRetry={() => void refetch()} />;
   if (!data || data.length === 0) return <p className="py-12 text-center text-lg">{emptyMessage}</p>;
@@ -42,7 +50,7 @@ export function QueryTable<T>({ query, errorMessage, emptyMessage, label, column
     <>
       {intro?.(data)}
       <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-box border border-base-200">
-        <table className="table">
+        <table className="table table-cards">
           <caption className="sr-only">{label}</caption>
           <thead>
             <tr>
@@ -53,7 +61,7 @@ export function QueryTable<T>({ query, errorMessage, emptyMessage, label, column
               ))}
             </tr>
           </thead>
-          <tbody>{data.map(row)}</tbody>
+          <tbody ref={body}>{data.map(row)}</tbody>
         </table>
       </div>
     </>

@@ -12,7 +12,8 @@ import { ApiError, apiFetch, apiUrl } from '../../../lib/http.js';
 /** Registration fields (SPEC.md §2 /register). */
 export interface SignUpInput {
   name: string;
-  photoURL: string;
+  /** Absent when the photo is uploaded after sign-up (uploads need a session). */
+  photoURL?: string;
   email: string;
   password: string;
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from '../../../lib/router.js';
 import { uploadImage } from '../../../lib/uploadImage.js';
 import { ProfilePhotoUpload } from '../../../ui/ProfilePhotoUpload.js';
@@ -18,6 +18,7 @@ export default function RegisterPage() {
   const { track, refresh } = useAuth();
   // Issue 12: a photo chosen here is uploaded once the account exists (uploads need a session).
   const [photoFile, setPhotoFile] = useState<File>();
+  const photoUrlRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const id = useId();
   const { busy, onSubmit } = useFormAction(async (data) => {
@@ -27,9 +28,12 @@ export default function RegisterPage() {
       email: field(data, 'email'),
       password: String(data.get('password') ?? ''),
     };
-    await track(() => signUpEmail(input));
-    if (photoFile) {
-      const { url } = await uploadImage(photoFile);
+    // An uploaded photo satisfies the photo requirement: sign up without a URL, then upload and set it.
+    const upload = photoFile && !input.photoURL ? photoFile : undefined;
+    await track(() => signUpEmail(upload ? { ...input, photoURL: undefined } : input));
+    if (upload) {
+      const { url } = await uploadImage(upload);
+      if (photoUrlRef.current) photoUrlRef.current.value = url;
       await updateProfile({ name: input.name, image: url });
       await refresh();
     }
@@ -41,7 +45,16 @@ export default function RegisterPage() {
     <FormCard title="Register">
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" required />
-        <Field id={`${id}-photoURL`} label="Photo URL" name="photoURL" type="url" autoComplete="photo" required={!photoFile} />
+        <Field
+          id={`${id}-photoURL`}
+          ref={photoUrlRef}
+          label="Photo URL"
+          name="photoURL"
+          type="url"
+          autoComplete="photo"
+          required={!photoFile}
+          hint="A photo is required: enter its URL here, or upload one below. Either way works."
+        />
         <ProfilePhotoUpload inputId={`${id}-photoURL`} onFile={setPhotoFile} />
         <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" required />
         <Field id={`${id}-password`} label="Password" name="password" type="password" autoComplete="new-password" required />

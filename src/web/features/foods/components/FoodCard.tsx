@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from '../../../lib/router.js';
-import type { Food } from '../../../../contract/index.js';
+import type { Food, RequestStatus } from '../../../../contract/index.js';
 import { formatDate } from '../../../lib/dates.js';
 import { aboutDistance } from '../../../lib/distance.js';
 import { Photo } from '../../../ui/Photo.js';
@@ -10,9 +10,9 @@ import { Photo } from '../../../ui/Photo.js';
  * quantity, pickup location, expiry 'DD MMMM, YYYY' and a 'View Details' link
  * to /food/{id}. `headingLevel` fits the card title into the page's outline; `eager`
  * loads the photo at once, with high priority (the grid's first card: often the page's
- * largest paint, issue 21).
+ * largest paint, issue 21). `myStatus`: the status of the viewer's own request on it, shown when given.
  */
-export function FoodCard({ food, headingLevel = 3, eager = false }: { food: Food; headingLevel?: 2 | 3; eager?: boolean }) {
+export function FoodCard({ food, headingLevel = 3, eager = false, myStatus }: { food: Food; headingLevel?: 2 | 3; eager?: boolean; myStatus?: RequestStatus }) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -36,6 +36,7 @@ export function FoodCard({ food, headingLevel = 3, eager = false }: { food: Food
           // Issue 16: a donor accepted a request; others may still join the queue.
           <p className="badge badge-outline font-semibold">Reserved</p>
         )}
+        {myStatus && <p className="text-sm font-semibold">Your request: {myStatus === 'NoShow' ? 'No-show' : myStatus}</p>}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-semibold">Quantity</dt>
           <dd>{food.FoodQuantity}</dd>
@@ -62,14 +63,15 @@ export function FoodCard({ food, headingLevel = 3, eager = false }: { food: Food
 
 /**
  * The spec's food grid: 1 column on small screens, 2 on medium, 3 on large (SPEC.md §2).
- * The first card's photo loads eagerly: on a phone it is above the fold.
+ * The first card's photo loads eagerly: on a phone it is above the fold. `statusOf` gives the
+ * viewer's own request status per food (pages that read the viewer's requests).
  */
-export function FoodGrid({ foods, headingLevel = 3 }: { foods: Food[]; headingLevel?: 2 | 3 }) {
+export function FoodGrid({ foods, headingLevel = 3, statusOf }: { foods: Food[]; headingLevel?: 2 | 3; statusOf?: (foodId: string) => RequestStatus | undefined }) {
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
       {foods.map((food, i) => (
         <li key={food._id} className="flex">
-          <FoodCard food={food} headingLevel={headingLevel} eager={i === 0} />
+          <FoodCard food={food} headingLevel={headingLevel} eager={i === 0} myStatus={statusOf?.(food._id)} />
         </li>
       ))}
     </ul>

@@ -13,6 +13,7 @@ import { NearControl, type NearValue } from '../../places/components/NearControl
 import { LOCATION_LABEL, RADII_KM } from '../../places/components/PlaceFinder.js';
 import { useHomeArea, useHomeAreaOff } from '../../places/api/places.js';
 import { useAuth } from '../../auth/useAuth.js';
+import { pickMyRequest, useMyRequests } from '../../requests/api/requests.js';
 
 // Issue "Near me": Leaflet and its map load only when the person switches to 'Map'.
 const FoodsMap = lazy(() => import('../../places/components/FoodsMap.js'));
@@ -66,6 +67,8 @@ export default function AvailableFoodsPage() {
   const search = params.get('search') ?? '';
   const sort: DateSort = params.get('sort') === 'acc' ? 'acc' : 'dec';
   const { user } = useAuth();
+  // The viewer's own requests: each card they asked for says so.
+  const mine = useMyRequests(user?.email);
   const [homeOff, setHomeOff] = useHomeAreaOff();
   const homeWanted = Boolean(user) && !params.has('near') && !homeOff;
   const home = useHomeArea(homeWanted ? user?.id : undefined);
@@ -190,7 +193,7 @@ export default function AvailableFoodsPage() {
                 <FoodsMap foods={data} center={near.point} />
               </Suspense>
             ) : (
-              <FoodGrid foods={data} headingLevel={2} />
+              <FoodGrid foods={data} headingLevel={2} statusOf={(foodId) => pickMyRequest(mine.data, foodId)?.Status} />
             )}
             <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoadMore={() => void fetchNextPage()} />
           </>

@@ -9,6 +9,7 @@ import { Spinner } from '../../../ui/Spinner.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { PersonStandingText } from '../../safety/components/PersonStandingText.js';
 import { SafetyActions } from '../../safety/components/SafetyActions.js';
+import { useMyRequestFor } from '../../requests/api/requests.js';
 import { useFood } from '../api/foods.js';
 import { ClosedListingNotice } from '../components/ClosedListingNotice.js';
 import { FoodPhotos } from '../components/FoodPhotos.js';
@@ -16,19 +17,25 @@ import { FoodPhotos } from '../components/FoodPhotos.js';
 // Issue "Near me": Leaflet loads only on a detail page whose food has a place.
 const SpotMap = lazy(() => import('../../places/components/SpotMap.js'));
 // Issue 21: the request dialog loads when 'Request' is pressed.
+// The viewer's own request (status, pickup time, Messages, Cancel) loads only for a food they asked for.
+const MyRequestPanel = lazy(() => import('../../requests/components/MyRequestPanel.js'));
 const RequestDialog = lazy(() => import('../../requests/components/RequestDialog.js').then((m) => ({ default: m.RequestDialog })));
 
 /**
  * Food detail (SPEC.md §2 /food/{id}): the food, its donor and a 'Request' button
  * that opens the request dialog, or sends signed-out visitors to /login
  * remembering this path. A collected or expired listing shows a notice and similar
- * food instead of the button (issue 16); a reserved one says so beside it.
+ * food instead of the button (issue 16); a reserved one says so beside it. A viewer who
+ * asked for this food sees their request (status, pickup time, Messages, Cancel) instead of
+ * the button while it is open, and above it once closed.
  */
 export default function FoodDetailsPage() {
   usePageTitle('Food Details');
   const { id } = useParams();
   const { data: food, isPending, isError, error, refetch } = useFood(id);
   const { user } = useAuth();
+  const myRequest = useMyRequestFor(user?.email, id ?? '');
+  const myOpenRequest = myRequest && (myRequest.Status === 'Pending' || myRequest.Status === 'Accepted');
   const navigate = useNavigate();
   const location = useLocation();
   // When the request dialog was opened; null while it is closed.
@@ -120,7 +127,12 @@ export default function FoodDetailsPage() {
             />
           </div>
         </section>
-        {food.FoodStatus === 'Collected' || food.FoodStatus === 'Expired' ? (
+        {myRequest && (
+          <Suspense fallback={null}>
+            <MyRequestPanel request={myRequest} />
+          </Suspense>
+        )}
+        {myOpenRequest ? null : food.FoodStatus === 'Collected' || food.FoodStatus === 'Expired' ? (
           <ClosedListingNotice food={food} />
         ) : (
           <div className="flex flex-col gap-2">

@@ -86,3 +86,17 @@ export function useCancelRequest() {
     onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
   });
 }
+
+/**
+ * The viewer's own request on `foodId` among `requests` (their `GET /requests?email=` list):
+ * an open one (Pending or Accepted) first, else the latest; undefined when they never asked.
+ */
+export function pickMyRequest(requests: FoodRequest[] | undefined, foodId: string): FoodRequest | undefined {
+  const mine = (requests ?? []).filter((r) => r.FoodId === foodId);
+  return mine.find((r) => r.Status === 'Pending' || r.Status === 'Accepted') ?? mine.sort((a, b) => b.RequestDate.localeCompare(a.RequestDate))[0];
+}
+
+/** The signed-in viewer's own request on `foodId` (see {@link pickMyRequest}); undefined signed out or while loading. */
+export function useMyRequestFor(email: string | undefined, foodId: string): FoodRequest | undefined {
+  return pickMyRequest(useMyRequests(email).data, foodId);
+}

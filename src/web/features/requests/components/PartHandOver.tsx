@@ -22,6 +22,8 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
   if (!food || food.FoodQuantity < 2 || open.length === 0) return null;
   if (!(LISTED_FOOD_STATUSES as readonly string[]).includes(food.FoodStatus)) return null;
   const quantity = food.FoodQuantity;
+  // The person the donor accepted is the one most likely collecting: the default of 'Given to'.
+  const given = (open.find((r) => r.Status === 'Accepted') ?? open[0])!._id;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -42,13 +44,13 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
         When someone takes only part of it, their request is completed and the listing stays open for others with what is left. It
         holds {quantity} now.
       </p>
-      {/* key: a fresh form (default quantity) whenever the listing's quantity changes. */}
-      <form key={quantity} onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+      {/* key: a fresh form (defaults) whenever the listing's quantity or the accepted request changes. */}
+      <form key={`${quantity} ${given}`} onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor={`${id}-request`} className="font-medium">
             Given to
           </label>
-          <select id={`${id}-request`} name="RequestId" className="select select-bordered w-full">
+          <select id={`${id}-request`} name="RequestId" className="select select-bordered w-full" defaultValue={given}>
             {open.map((r) => (
               <option key={r._id} value={r._id}>
                 {r.Requester.Name} ({r.Requester.Email})

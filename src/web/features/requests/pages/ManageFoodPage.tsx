@@ -73,43 +73,53 @@ export default function ManageFoodPage() {
                 />
               </td>
               <td>{request.Requester.Email}</td>
-              <td>{formatDateTime(request.RequestDate)}</td>
+              <td>
+                {formatDateTime(request.RequestDate)}
+                {/* The requester's own words from the request dialog. */}
+                {request.AdditionalNotes && <span className="mt-1 block text-sm">Note: “{request.AdditionalNotes}”</span>}
+              </td>
               <td>
                 <RequestStatusBadge status={request.Status} />
                 {request.PickupAt && request.Status === 'Accepted' && (
                   <span className="mt-1 block text-sm">Pickup {formatDateTime(request.PickupAt)}</span>
                 )}
               </td>
-              <td className="flex flex-wrap gap-2">
-                <MessagesLink requestId={request._id} />
-                {request.Status === 'Pending' && (
-                  <>
-                    <button type="button" className="btn btn-sm btn-outline btn-primary" onClick={() => setAnswering({ request, answer: 'Accepted' })}>
-                      Accept
+              <td>
+                {/* A flex box inside the cell, so the cell stays a table cell lined up with its row. */}
+                <div className="flex flex-wrap items-center gap-2">
+                  <MessagesLink requestId={request._id} />
+                  {request.Status === 'Pending' && (
+                    <>
+                      <button type="button" className="btn btn-sm btn-primary" onClick={() => setAnswering({ request, answer: 'Accepted' })}>
+                        Accept
+                      </button>
+                      <button type="button" className="btn btn-sm btn-outline" onClick={() => setAnswering({ request, answer: 'Declined' })}>
+                        Decline
+                      </button>
+                    </>
+                  )}
+                  {request.Status === 'Accepted' && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline"
+                      disabled={noShow.busy(request._id)}
+                      onClick={() => void noShow.run(request._id)}
+                    >
+                      No-show
                     </button>
-                    <button type="button" className="btn btn-sm btn-outline" onClick={() => setAnswering({ request, answer: 'Declined' })}>
-                      Decline
+                  )}
+                  {/* Not on declined or no-show rows: nothing is left to deliver there. Secondary while pending (Accept comes first). */}
+                  {(open || delivered) && (
+                    <button
+                      type="button"
+                      className={`btn btn-sm whitespace-nowrap ${request.Status === 'Accepted' ? 'btn-primary' : 'btn-outline btn-primary'}`}
+                      disabled={delivered || deliver.busy(request._id)}
+                      onClick={() => void deliver.run(request._id)}
+                    >
+                      {delivered ? 'Delivered' : 'Mark as Delivered'}
                     </button>
-                  </>
-                )}
-                {request.Status === 'Accepted' && (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline"
-                    disabled={noShow.busy(request._id)}
-                    onClick={() => void noShow.run(request._id)}
-                  >
-                    No-show
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="btn btn-sm btn-primary whitespace-nowrap"
-                  disabled={!open || deliver.busy(request._id)}
-                  onClick={() => void deliver.run(request._id)}
-                >
-                  {delivered ? 'Delivered' : 'Mark as Delivered'}
-                </button>
+                  )}
+                </div>
               </td>
             </tr>
           );

@@ -62,16 +62,19 @@ export default function MyFoodRequestPage() {
                 {request.Status === 'Accepted' && request.Note && <span className="mt-1 block text-sm">{request.Note}</span>}
                 {request.Status === 'Declined' && request.Reason && <span className="mt-1 block text-sm">{request.Reason}</span>}
               </td>
-              <td className="flex flex-wrap gap-2">
-                <MessagesLink requestId={request._id} />
-                <button
-                  type="button"
-                  className="btn btn-sm btn-error whitespace-nowrap"
-                  disabled={!open || cancel.busy(request._id)}
-                  onClick={() => void cancel.run(request._id)}
-                >
-                  Cancel Request
-                </button>
+              <td>
+                {/* A flex box inside the cell, so the cell stays a table cell lined up with its row. */}
+                <div className="flex flex-wrap gap-2">
+                  <MessagesLink requestId={request._id} />
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-error whitespace-nowrap"
+                    disabled={!open || cancel.busy(request._id)}
+                    onClick={() => void cancel.run(request._id)}
+                  >
+                    Cancel Request
+                  </button>
+                </div>
               </td>
             </tr>
           );

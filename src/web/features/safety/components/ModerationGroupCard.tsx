@@ -1,15 +1,39 @@
 import { useId, useState } from 'react';
 import type { ModerationActionInput, ModerationGroup } from '../../../../contract/index.js';
+import { formatDate } from '../../../lib/dates.js';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { toastSuccess } from '../../../lib/toast.js';
+import { confirmPopup } from '../../../ui/popups.js';
 import { useModerationAction } from '../api/safety.js';
 import { REASON_LABELS } from './ReportDialog.js';
 
 const KIND = { food: 'Listing', message: 'Message', user: 'Person' } as const;
 
-/** The snapshot's fields as label/value pairs (strings and numbers; nested lists as JSON). */
+/** Human labels of the snapshot's fields; fields not named here (ids) are not shown. */
+const FIELD_LABELS: Record<string, string> = {
+  FoodName: 'Food name',
+  FoodQuantity: 'Quantity',
+  PickupLocation: 'Pickup location',
+  ExpiredDateTime: 'Expiry date',
+  AdditionalNotes: 'Notes',
+  DonatorName: 'Donor',
+  SenderName: 'Sender',
+  Body: 'Message',
+  SentAt: 'Sent',
+  Name: 'Name',
+};
+/** Snapshot fields holding a photo's URL: shown as the photo. */
+const IMAGE_FIELDS = ['FoodImage', 'Image'];
+
+/** The snapshot's text fields as label/value pairs, in the order of `FIELD_LABELS`; dates formatted. */
 function snapshotRows(snapshot: Record<string, unknown>): [string, string][] {
-  return Object.entries(snapshot).map(([k, v]) => [k, typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v)]);
+  return Object.keys(FIELD_LABELS)
+    .filter((k) => snapshot[k] !== undefined && snapshot[k] !== '')
+    .map((k) => {
+      const v = snapshot[k];
+      const text = typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
+      return [FIELD_LABELS[k]!, k === 'ExpiredDateTime' ? formatDate(text) : k === 'SentAt' ? formatDateTime(text) : text];
+    });
 }
 
 /** What the group is about, in a few words. */
@@ -35,6 +59,15 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
   function run(input: Omit<ModerationActionInput, 'Reason'>, done: string) {
     action.mutate({ ...input, Reason: reason.trim() || 'No reason given' }, { onSuccess: () => toastSuccess(done) });
   }
+  /** Hide and Ban act on someone else: a confirmation first says what will happen. */
+  async function confirmThen(ask: { title: string; text: string; confirmButtonText: string }, input: Omit<ModerationActionInput, 'Reason'>, done: string) {
+    if ((await confirmPopup(ask)) === 'confirmed') run(input, done);
+  }
+  const banAsk = (span: string) => ({
+    title: `Ban ${owner} ${span}?`,
+    text: `${owner} is signed out at once, cannot sign in ${span}, their listings are hidden meanwhile, and they get a mail with your reason.`,
+    confirmButtonText: 'Yes, ban',
+  });
   const onTarget = { TargetType: group.TargetType, TargetId: group.TargetId };
   const onOwner = { TargetType: 'user' as const, TargetId: group.TargetUser._id };
   const owner = group.TargetUser.Name;
@@ -65,6 +98,15 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
                 {r.ReporterVerified === false && ' · from an unverified account (does not count toward hiding)'}
               </p>
               {r.Details && <p className="mt-1 whitespace-pre-wrap break-words">“{r.Details}”</p>}
+              {IMAGE_FIELDS.filter((k) => typeof r.Snapshot[k] === 'string' && r.Snapshot[k]).map((k) => (
+                <img
+                  key={k}
+                  src={String(r.Snapshot[k])}
+                  alt={`Photo as reported: ${String(r.Snapshot.FoodName ?? r.Snapshot.Name ?? '')}`}
+                  referrerPolicy="no-referrer"
+                  className="mt-2 max-h-48 max-w-full rounded-box object-contain"
+                />
+              ))}
               <dl className="mt-2 grid grid-cols-1 gap-x-3 sm:grid-cols-[auto_1fr]">
                 {snapshotRows(r.Snapshot).map(([k, v]) => (
                   <div key={k} className="contents">
@@ -93,7 +135,13 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
               Restore
             </button>
           ) : (
-            <button type="button" className="btn btn-sm btn-warning" disabled={action.isPending} onClick={() => run({ ...onTarget, Action: 'Hide' }, 'Hidden.')}>
+            <button type="button" className="btn btn-sm btn-warning" disabled={action.isPending} onClick={() =>
+                void confirmThen(
+                  { title: `Hide ${heading}?`, text: 'Nobody but its owner sees it any more; its owner is told, with your reason. You can restore it later.', confirmButtonText: 'Yes, hide it' },
+                  { ...onTarget, Action: 'Hide' },
+                  'Hidden.',
+                )
+              }>
               Hide
             </button>
           ))}
@@ -109,12 +157,14 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
                 type="button"
                 className="btn btn-sm btn-error"
                 disabled={action.isPending}
-                onClick={() => run({ ...onOwner, Action: 'Ban', Days: days }, `${owner} is banned for ${days} ${days === 1 ? 'day' : 'days'}.`)}
+                onClick={() =>
+                  void confirmThen(banAsk(`for ${days} ${days === 1 ? 'day' : 'days'}`), { ...onOwner, Action: 'Ban', Days: days }, `${owner} is banned for ${days} ${days === 1 ? 'day' : 'days'}.`)
+                }
               >
                 Ban {owner} {days} {days === 1 ? 'day' : 'days'}
               </button>
             ))}
-            <button type="button" className="btn btn-sm btn-error" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'Ban' }, `${owner} is banned for good.`)}>
+            <button type="button" className="btn btn-sm btn-error" disabled={action.isPending} onClick={() => void confirmThen(banAsk('for good'), { ...onOwner, Action: 'Ban' }, `${owner} is banned for good.`)}>
               Ban {owner} for good
             </button>
           </>
@@ -122,6 +172,11 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
         {group.TargetType === 'user' && group.TargetUser.Role !== 'moderator' && (
           <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'MakeModerator' }, `${owner} is a moderator now.`)}>
             Make {owner} a moderator
+          </button>
+        )}
+        {group.TargetType === 'user' && group.TargetUser.Role === 'moderator' && (
+          <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'Demote' }, `${owner} is no longer a moderator.`)}>
+            Remove {owner} as a moderator
           </button>
         )}
       </div>

@@ -1,9 +1,45 @@
+import type { ModerationLogEntry } from '../../../../contract/index.js';
 import { formatDateTime } from '../../../lib/datetime.js';
-import { useModerationLog } from '../api/safety.js';
+import { toastSuccess } from '../../../lib/toast.js';
+import { confirmPopup } from '../../../ui/popups.js';
+import { useModerationAction, useModerationLog } from '../api/safety.js';
 import { ModeratorPage } from '../components/ModeratorPage.js';
 
-/** `/moderation/log` (issue 19): every moderator action, newest first; the 404 page for everyone but moderators. */
+/** The target of an entry as a moderator reads it: what kind of thing, and its name (never a raw id). */
+function targetLabel(e: ModerationLogEntry): string {
+  if (e.TargetType === 'message') return e.TargetName ?? 'A removed message';
+  const kind = e.TargetType === 'food' ? 'Listing' : 'Person';
+  return `${kind}: ${e.TargetName ?? '(deleted)'}`;
+}
+
+/** The undo an entry offers: Restore on a hidden listing or message, Unban on a banned person; only on the target's newest entry. */
+function undoOf(e: ModerationLogEntry, newest: boolean): 'Restore' | 'Unban' | null {
+  if (!newest) return null;
+  if (e.TargetType === 'user') return e.TargetBanned ? 'Unban' : null;
+  return e.TargetHidden ? 'Restore' : null;
+}
+
+/**
+ * `/moderation/log` (issue 19): every moderator action, newest first, naming the listing,
+ * message or person it touched; a hidden target offers Restore and a banned person Unban,
+ * each after a confirmation saying what will happen. The 404 page for everyone but moderators.
+ */
 export default function ModerationLogPage() {
+  const action = useModerationAction();
+
+  async function undo(e: ModerationLogEntry, kind: 'Restore' | 'Unban') {
+    const name = e.TargetName ?? 'this';
+    const ask =
+      kind === 'Restore'
+        ? { title: `Restore ${name}?`, text: 'It is shown to everyone again and its owner is told.', confirmButtonText: 'Yes, restore it' }
+        : { title: `Unban ${name}?`, text: 'They can sign in again and their listings are shown again.', confirmButtonText: 'Yes, unban' };
+    if ((await confirmPopup(ask)) !== 'confirmed') return;
+    action.mutate(
+      { Action: kind, TargetType: e.TargetType, TargetId: e.TargetId, Reason: kind === 'Restore' ? 'Restored after review.' : 'Unbanned after review.' },
+      { onSuccess: () => toastSuccess(kind === 'Restore' ? `${name} is shown again.` : `${name} is unbanned.`) },
+    );
+  }
+
   return (
     <ModeratorPage
       query={useModerationLog()}
@@ -12,12 +48,13 @@ export default function ModerationLogPage() {
       link={{ to: '/moderation', label: 'Open reports' }}
       widthClass="max-w-5xl"
     >
-      {(data) =>
-        data.length === 0 ? (
+      {(data) => {
+        const seen = new Set<string>();
+        return data.length === 0 ? (
           <p>No actions yet.</p>
         ) : (
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Moderation log">
-            <table className="table">
+            <table className="table table-cards">
               <thead>
                 <tr>
                   <th scope="col">When</th>
@@ -25,30 +62,45 @@ export default function ModerationLogPage() {
                   <th scope="col">Action</th>
                   <th scope="col">Target</th>
                   <th scope="col">Why</th>
+                  <th scope="col">Undo</th>
                 </tr>
               </thead>
               <tbody>
-                {data.map((e) => (
-                  <tr key={e._id}>
-                    <td>
-                      <time dateTime={e.At}>{formatDateTime(e.At)}</time>
-                    </td>
-                    <td>{e.Actor?.Name ?? 'Plateful (automatic)'}</td>
-                    <td>
-                      {e.Action}
-                      {e.Action === 'Ban' ? (e.Days ? ` ${e.Days} d` : ' for good') : ''}
-                    </td>
-                    <td className="break-all">
-                      {e.TargetType} {e.TargetId}
-                    </td>
-                    <td className="break-words">{e.Reason}</td>
-                  </tr>
-                ))}
+                {data.map((e) => {
+                  const key = `${e.TargetType}:${e.TargetId}`;
+                  const kind = undoOf(e, !seen.has(key));
+                  seen.add(key);
+                  return (
+                    <tr key={e._id}>
+                      <td data-label="When">
+                        <time dateTime={e.At}>{formatDateTime(e.At)}</time>
+                      </td>
+                      <td data-label="Who">{e.Actor?.Name ?? 'Plateful (automatic)'}</td>
+                      <td data-label="Action">
+                        {e.Action}
+                        {e.Action === 'Ban' ? (e.Days ? ` ${e.Days} d` : ' for good') : ''}
+                      </td>
+                      <td data-label="Target" className="break-words">
+                        {targetLabel(e)}
+                      </td>
+                      <td data-label="Why" className="break-words">
+                        {e.Reason}
+                      </td>
+                      <td data-label="Undo">
+                        {kind && (
+                          <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => void undo(e, kind)}>
+                            {kind} {e.TargetName ?? ''}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
-        )
-      }
+        );
+      }}
     </ModeratorPage>
   );
 }
