@@ -19,6 +19,9 @@ test.beforeAll(async () => {
   const made = await r.api.post('/api/requests', { data: { FoodId: foodId, AdditionalNotes: '' } });
   expect(made.ok(), await made.text()).toBe(true);
   requestId = ((await made.json()) as { insertedId: string }).insertedId;
+  // Feedback is for a hand-over the requester took part in: she wrote in its conversation.
+  const wrote = await r.api.post(`/api/requests/${requestId}/messages`, { data: { Body: 'I can come at 6 pm.' } });
+  expect(wrote.ok(), await wrote.text()).toBe(true);
   const delivered = await d.api.patch(`/api/requests/${requestId}`, { data: { Status: 'Delivered' } });
   expect(delivered.ok(), await delivered.text()).toBe(true);
   for (const p of [d, r]) await p.api.dispose();
