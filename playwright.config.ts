@@ -54,7 +54,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       // NODE_ENV=test only for PUSH_ALLOW_PRIVATE: push.spec.ts's push service listens on loopback with a self-signed certificate.
-      env: { NODE_ENV: 'test', PUSH_ALLOW_PRIVATE: 'true', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CORS_ORIGINS: CLIENT_ORIGIN, TRUST_PROXY: 'loopback', MAP_TILE_URL: TILE_URL, ADMIN_EMAILS: MODERATOR_EMAIL, ...IDENTITY_ENV },
+      env: { NODE_ENV: 'test', PUSH_ALLOW_PRIVATE: 'true', NEW_REQUEST_MAIL_DELAY_MS: '2000', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CORS_ORIGINS: CLIENT_ORIGIN, TRUST_PROXY: 'loopback', MAP_TILE_URL: TILE_URL, ADMIN_EMAILS: MODERATOR_EMAIL, ...IDENTITY_ENV },
     },
   ],
 });

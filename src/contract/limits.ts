@@ -88,7 +88,7 @@ export const REPORT_REASONS = ['Spam', 'Selling', 'UnsafeFood', 'Harassment', 'N
 /** Issue 19: what can be reported. */
 export const REPORT_TARGETS = ['food', 'user', 'message'] as const;
 /** Issue 19: moderator actions. */
-export const MODERATION_ACTIONS = ['Dismiss', 'Hide', 'Restore', 'Ban', 'Unban', 'MakeModerator', 'VoidImpact'] as const;
+export const MODERATION_ACTIONS = ['Dismiss', 'Hide', 'Restore', 'Ban', 'Unban', 'MakeModerator', 'VoidImpact', 'Demote'] as const;
 /** Issue 19: ban lengths a moderator picks, days; no `Days` bans for good. */
 export const BAN_DAYS = [1, 7, 30] as const;
 /** Issue 19: feedback after a hand-over. */

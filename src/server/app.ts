@@ -199,7 +199,7 @@ export async function buildApp(
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
   await app.register(pushRoutes, { config });
   await app.register(eventRoutes, { listen: handle.listen, caps: config, heartbeatMs: opts.heartbeatMs });
-  await app.register(moderationRoutes);
+  await app.register(moderationRoutes, { adminEmails: config.adminEmails });
   await app.register(blockRoutes);
   await app.register(feedbackRoutes);
   const renderer = new PageRenderer(WEB_DIST);

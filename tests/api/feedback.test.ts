@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_A_HAND_OVER } from '../../src/server/feedback/repository.js';
 import { BACKENDS, call, startApp, type Person, type TestApp } from './harness.js';
-import { delivered, listing, MODERATOR_EMAIL, person, request, SAFETY_ENV, signUpAs } from './safety-support.js';
+import { delivered, listing, person, request, SAFETY_ENV, signUpModerator } from './safety-support.js';
 
 describe.each(BACKENDS)('feedback on %s', (backend) => {
   let t: TestApp;
   let mod: Person;
   beforeAll(async () => {
     t = await startApp(backend, SAFETY_ENV);
-    mod = await signUpAs(t.app, 'Mo Moderator', MODERATOR_EMAIL);
+    mod = await signUpModerator(t.app, 'Mo Moderator');
   });
   afterAll(() => t.close());
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, waitForMail } from '../support/inbox.js';
 import { openReady } from '../support/sse.js';
 import { appWithInbox, BACKENDS, call, foodBody, listenForEvents, signInAgain, type InboxApp, type Person } from './harness.js';
-import { listing, MODERATOR_EMAIL, person, publicNames, request, SAFETY_ENV, signUpAs } from './safety-support.js';
+import { listing, person, publicNames, request, SAFETY_ENV, signUpModerator } from './safety-support.js';
 
 type Who = Person & { id: string };
 
@@ -25,7 +25,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
 
   beforeAll(async () => {
     t = await appWithInbox(backend, SAFETY_ENV);
-    mod = await signUpAs(t.app, 'Mo Moderator', MODERATOR_EMAIL);
+    mod = await signUpModerator(t.app, 'Mo Moderator');
     donor = await person(t.app, 'Dana Donor', true);
     user = await person(t.app, 'Uma User', true);
     eventsUrl = await listenForEvents(t.app);

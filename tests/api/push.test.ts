@@ -9,7 +9,8 @@ import { decryptPayload, newDevice, startPushService, verifyVapid, waitForPushes
 import { BACKENDS, TEST_VAPID, call, foodBody, signUp, startApp, twoInstances, type Person, type TestApp } from './harness.js';
 
 const PUBLIC_URL = 'https://plateful.example';
-const ENV = { PUSH_ALLOW_PRIVATE: 'true', PUBLIC_URL };
+// No grace period here: a new-request push waits NEW_REQUEST_MAIL_DELAY_MS like its mail (push-limits.test.ts).
+const ENV = { PUSH_ALLOW_PRIVATE: 'true', PUBLIC_URL, NEW_REQUEST_MAIL_DELAY_MS: '0' };
 
 /** An outbox that retries quickly (429 test). */
 const OPTS = { outbox: { retryBaseMs: 50, pollMs: 200 } };
@@ -37,9 +38,11 @@ describe.each(BACKENDS)('web push on %s', (backend) => {
   const subscribe = (who: Person, device: Device, p: string) =>
     call(t.app, 'POST', '/api/push-subscriptions', who, { endpoint: `${push.origin}${p}`, expirationTime: null, keys: device.keys });
   const addFood = async (name: string) => (await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodName: name }))).json().insertedId as string;
-  const request = async (name: string) => {
+  /** A request for a new listing `name`, by `who` (default: a new Rita, as one requester's new-request pushes to one donor are capped a day). */
+  const request = async (name: string, who?: Person) => {
     const foodId = await addFood(name);
-    const res = await call(t.app, 'POST', '/api/requests', requester, { FoodId: foodId, AdditionalNotes: 'After 6pm' });
+    const by = who ?? (await signUp(t.app, 'Rita Requester'));
+    const res = await call(t.app, 'POST', '/api/requests', by, { FoodId: foodId, AdditionalNotes: 'After 6pm' });
     expect(res.statusCode).toBe(201);
     return { foodId, requestId: res.json().insertedId as string };
   };
@@ -98,7 +101,7 @@ describe.each(BACKENDS)('web push on %s', (backend) => {
     const tablet = newDevice();
     expect((await subscribe(requester, laptop, '/rita-laptop')).statusCode).toBe(201);
     expect((await subscribe(requester, tablet, '/rita-tablet')).statusCode).toBe(201);
-    const { requestId } = await request('Rice');
+    const { requestId } = await request('Rice', requester);
     const res = await call(t.app, 'POST', `/api/requests/${requestId}/messages`, donor, { Body: 'Come at 7' });
     expect(res.statusCode).toBe(201);
     const [a] = await waitForPushes(push, (p) => p.path === '/rita-laptop');
@@ -116,7 +119,7 @@ describe.each(BACKENDS)('web push on %s', (backend) => {
     const put = await call(t.app, 'PUT', '/api/push-preferences', donor, { NewRequests: false, RequestUpdates: true, Messages: true });
     expect(put.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     const before = push.received.filter((p) => p.path === '/donor-phone').length;
-    const { requestId } = await request('Pasta');
+    const { requestId } = await request('Pasta', requester);
     await t.app.outbox.whenIdle();
     expect(push.received.filter((p) => p.path === '/donor-phone').length).toBe(before);
     expect((await call(t.app, 'GET', '/api/email-preferences', donor)).json().NewRequests).toBe(true);
@@ -183,14 +186,16 @@ describe.runIf(BACKENDS.includes('postgres'))('web push with two app instances o
     const { a, b, close } = await twoInstances(ENV, OPTS);
     try {
       const donor = await signUp(a, 'Dana Donor');
-      const requesters = [await signUp(a, 'R1'), await signUp(b, 'R2')];
+      // Four requesters, none past the daily cap of new-request pushes to one donor.
+      const requesters: Person[] = [];
+      for (let i = 0; i < 4; i++) requesters.push(await signUp(i % 2 ? b : a, `R${i}`));
       const phone = newDevice();
       await call(b, 'POST', '/api/push-subscriptions', donor, { endpoint: `${push.origin}/donor`, keys: phone.keys });
       const tags: string[] = [];
       for (let i = 0; i < 10; i++) {
         const app = i % 2 ? b : a;
         const foodId = (await call(app, 'POST', '/api/foods', donor, foodBody({ FoodName: `Food ${i}` }))).json().insertedId;
-        const res = await call(app, 'POST', '/api/requests', requesters[i % 2], { FoodId: foodId });
+        const res = await call(app, 'POST', '/api/requests', requesters[i % 4], { FoodId: foodId });
         tags.push(`request-${res.json().insertedId}`);
       }
       await waitForPushes(push, (p) => p.path === '/donor', 10);

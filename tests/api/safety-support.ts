@@ -1,5 +1,5 @@
 /**
- * Helpers of issue 19's API tests: a moderator named by ADMIN_EMAILS, verified
+ * Helpers of the trust and safety API tests: a moderator named by ADMIN_EMAILS, verified
  * accounts (as a clicked verification link leaves them), listings and delivered
  * requests made through the API.
  */
@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { users } from '../../src/server/db/schema/index.js';
-import { call, cookieHeader, foodBody, signUp, type Person } from './harness.js';
+import { call, cookieHeader, foodBody, signInAgain, signUp, type Person } from './harness.js';
 
 /** The address ADMIN_EMAILS names in these tests. */
 export const MODERATOR_EMAIL = 'moderator@plateful.test';
@@ -19,6 +19,16 @@ export async function signUpAs(app: FastifyInstance, name: string, email: string
   const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name, email, password: 'correct-horse-1', image } });
   expect(res.statusCode, res.body).toBe(200);
   return { name, email, image, cookie: cookieHeader(res), id: res.json().user.id };
+}
+
+/**
+ * The ADMIN_EMAILS moderator: signed up with `MODERATOR_EMAIL`, the address verified (as
+ * its mailed link would), then signed in again, which grants the role; returns that session.
+ */
+export async function signUpModerator(app: FastifyInstance, name: string): Promise<Person & { id: string }> {
+  const p = await signUpAs(app, name, MODERATOR_EMAIL);
+  await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, p.id));
+  return { ...(await signInAgain(app, p)), id: p.id };
 }
 
 /** A new account with its id; `verified` marks the address verified, as its mailed link would. */

@@ -3,18 +3,31 @@
 // it; others get the 404 page at /moderation; blocking hides listings both ways and
 // the Account page lists the blocked person with 'Unblock'. Axe-clean at 375 and 1280 px.
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
-import { MODERATOR_EMAIL } from '../support/e2e-env.js';
+import { MODERATOR_EMAIL, SMTP_PORT } from '../support/e2e-env.js';
+import { recipient, startInbox, waitForMail } from '../support/inbox.js';
 import { expectNoAxeViolationsAtBothWidths } from './support/axe.js';
 import { baseURL, listFood, newPerson, pageFor, signInAs } from './support/world.js';
 
 const MODERATOR_PASSWORD = 'moderate-1234';
 
-/** Registers the ADMIN_EMAILS account once (through the API, as sign-up would). */
+/**
+ * Registers the ADMIN_EMAILS account once (through the API, as sign-up would) and opens the
+ * mailed verification link, caught by an SMTP server on the app's SMTP_URL: an ADMIN_EMAILS
+ * address makes a moderator only once it is verified.
+ */
 async function registerModerator(): Promise<void> {
+  const inbox = await startInbox(SMTP_PORT);
   const api = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.250' } });
-  const res = await api.post('/api/auth/sign-up/email', { data: { name: 'Mo Moderator', email: MODERATOR_EMAIL, password: MODERATOR_PASSWORD, image: `${baseURL()}/images/demo/donor-ben.svg` } });
-  expect(res.ok(), await res.text()).toBe(true);
-  await api.dispose();
+  try {
+    const res = await api.post('/api/auth/sign-up/email', { data: { name: 'Mo Moderator', email: MODERATOR_EMAIL, password: MODERATOR_PASSWORD, image: `${baseURL()}/images/demo/donor-ben.svg` } });
+    expect(res.ok(), await res.text()).toBe(true);
+    const mail = await waitForMail(inbox, (m) => recipient(m) === MODERATOR_EMAIL, 30_000);
+    const link = new URL(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail.text ?? '')![0]);
+    expect((await api.get(`${link.pathname}${link.search}`, { maxRedirects: 0 })).status()).toBeLessThan(400);
+  } finally {
+    await api.dispose();
+    await inbox.close();
+  }
 }
 
 /** Searches the available foods for `name`; resolves with how many cards match. */

@@ -28,7 +28,8 @@ import { beforeIdentityLinked } from './linking.js';
 import { clearAccountLock, recordSignIn } from './sign-in-guard.js';
 import { ownOrigins } from '../images/urls.js';
 import { assertProfile } from './profile.js';
-import { adminPlugin, ROLES } from './roles.js';
+import { grantAdminRole } from './admins.js';
+import { adminPlugin } from './roles.js';
 import { RESET_TOKEN_TTL_SECONDS, resetLink, resetPasswordMail } from './reset-mail.js';
 import { emailVerificationOptions } from './verification.js';
 
@@ -104,11 +105,16 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       async onPasswordReset({ user }) {
         // Using the mailed link proves the user reads this mailbox.
         if (!user.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        await grantAdminRole(db, config.adminEmails, user.id);
         // ... and lifts the pause on password sign-in after too many failures (issue 17).
         await clearAccountLock(db, user.email);
       },
     },
-    emailVerification: emailVerificationOptions(config.publicUrl, db),
+    emailVerification: {
+      ...emailVerificationOptions(config.publicUrl, db),
+      // ADMIN_EMAILS: the proven address makes the moderator at once, in the session already open.
+      afterEmailVerification: async (user) => void (await grantAdminRole(db, config.adminEmails, user.id)),
+    },
     account: {
       accountLinking: {
         enabled: true,
@@ -138,16 +144,12 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         create: { before: async (account) => void (await beforeIdentityLinked(db, log, account)) },
       },
       // Every new session remembers its client: failed sign-ins from there never lock the owner out (issue 17).
-      // ADMIN_EMAILS (issue 19): those accounts are moderators from their sign-up or next sign-in.
+      // ADMIN_EMAILS: a verified listed address is a moderator from its next sign-in (admins.ts).
       session: {
         create: {
           after: async (session) => {
             await recordSignIn(db, session.userId, session.ipAddress);
-            if (!config.adminEmails.length) return;
-            const [user] = await db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, session.userId));
-            if (user && user.role !== ROLES.moderator && config.adminEmails.includes(user.email.toLowerCase())) {
-              await db.update(users).set({ role: ROLES.moderator }).where(eq(users.id, session.userId));
-            }
+            await grantAdminRole(db, config.adminEmails, session.userId);
           },
         },
       },

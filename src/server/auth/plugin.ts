@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import { sendTooMany } from '../http/limits.js';
 import { problem, sendProblem } from '../http/problem.js';
 import type { Auth } from './auth.js';
+import { ROLES } from './roles.js';
 import { guardSignIn } from './sign-in-guard.js';
 
 /** The signed-in user as Plateful sees it (SPEC.md §3 User). */
@@ -18,8 +19,13 @@ export interface SessionUser {
   name: string;
   email: string;
   image: string;
-  /** Issue 19: `user` or `moderator` (Better Auth's admin plugin, roles.ts). */
+  /**
+   * `user` or `moderator` (Better Auth's admin plugin, roles.ts); always `user` while the
+   * address is unverified, so a moderator who has not proven their address can do nothing.
+   */
   role?: string;
+  /** Whether the account's address is verified (mailed link, reset link or Google). */
+  emailVerified?: boolean;
   /** Id of the session the request came with. */
   sessionId?: string;
 }
@@ -64,8 +70,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
     const result = await auth.api.getSession({ headers: authHeaders(req), query: { disableCookieCache: true } });
     if (!result) return null;
     const { user, session } = result;
-    const role = (user as { role?: string | null }).role ?? 'user';
-    return { id: user.id, name: user.name, email: user.email, image: user.image ?? '', role, sessionId: session.id };
+    const role = (user.emailVerified && (user as { role?: string | null }).role) || ROLES.user;
+    return { id: user.id, name: user.name, email: user.email, image: user.image ?? '', role, emailVerified: user.emailVerified, sessionId: session.id };
   };
   // One database lookup per request (the write limit and the route both ask).
   const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();

@@ -12,7 +12,7 @@ import { foods, requests } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { unproxied } from '../images/urls.js';
 import type { Notifier } from '../notifications/notifier.js';
-import { pointColumns, toLocation } from './points.js';
+import { pointColumns, toLocation, type ExactPoint } from './points.js';
 import { settleListing } from './lifecycle.js';
 
 export type FoodRow = typeof foods.$inferSelect;
@@ -35,8 +35,8 @@ export interface FoodFields {
 
 /** What a reader sees of a listing's place (issue "Near me"; see `exactPointVisibility` in points.ts). */
 export interface PlaceView {
-  /** The exact point instead of the public one. */
-  exactPoint?: boolean;
+  /** The exact point instead of the public one: the listing's (`true`) or a hand-over's. */
+  exactPoint?: ExactPoint | false;
   /** km from the searched point, when the list was a `near` search. */
   distanceKm?: number;
 }
@@ -57,7 +57,7 @@ export function foodStatus(row: Pick<FoodRow, 'status' | 'expiresOn'>, today: st
  * `view.exactPoint` (issue "Near me").
  */
 export function toFood(row: FoodRow, showEmail: boolean, today: string, view: PlaceView = {}): Food {
-  const location = toLocation(row, view.exactPoint ?? false);
+  const location = toLocation(row, view.exactPoint);
   return {
     _id: row.id,
     FoodName: row.name,
@@ -111,9 +111,9 @@ export async function findFood(db: Database, id: string): Promise<FoodRow | unde
   return row;
 }
 
-function columns(input: FoodFields, donor: SessionUser, current?: FoodRow) {
+function columns(input: FoodFields, donor: SessionUser, secret: string | undefined) {
   return {
-    ...pointColumns(input.Location, current),
+    ...pointColumns(input.Location, donor.id, secret),
     name: input.FoodName,
     imageUrl: unproxied(input.FoodImage),
     ...(input.FoodGallery ? { gallery: input.FoodGallery.map(unproxied) } : {}),
@@ -129,9 +129,9 @@ function columns(input: FoodFields, donor: SessionUser, current?: FoodRow) {
   };
 }
 
-/** Inserts a listing whose donor is `donor`; returns its id. */
-export async function createFood(db: Database, input: FoodFields, donor: SessionUser): Promise<string> {
-  const [row] = await db.insert(foods).values(columns(input, donor)).returning({ id: foods.id });
+/** Inserts a listing whose donor is `donor`; `secret` (AUTH_SECRET) derives its public point, needed with a `Location`; returns its id. */
+export async function createFood(db: Database, input: FoodFields, donor: SessionUser, secret?: string): Promise<string> {
+  const [row] = await db.insert(foods).values(columns(input, donor, secret)).returning({ id: foods.id });
   return row!.id;
 }
 
@@ -166,13 +166,14 @@ export async function requireOwnFood(
 /**
  * Replaces a donor's listing (SPEC.md §7 PUT /foods/{id}); one transaction. An
  * expired listing given a date from `today` on (`YYYY-MM-DD`) is open again (issue 16).
+ * `secret` as for `createFood`.
  * @returns Mongo-style counts: `modifiedCount` is 0 when nothing changed.
  * @throws 404 / 403 as `requireOwnFood`.
  */
-export async function updateFood(db: Database, id: string, input: FoodFields, donor: SessionUser, today: string) {
+export async function updateFood(db: Database, id: string, input: FoodFields, donor: SessionUser, today: string, secret?: string) {
   return db.transaction(async (tx) => {
     const row = await requireOwnFood(tx, id, donor.id, { lock: 'update' });
-    const next = columns(input, donor, row);
+    const next = columns(input, donor, secret);
     const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) =>
       k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
     );

@@ -105,7 +105,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         viewerId: user?.id,
       });
       const shown = page(req, reply, rows, limit, order);
-      const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, shown), exactPointVisibility(db, user?.id, shown)]);
+      const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, shown), exactPointVisibility(db, user?.id, shown, app.clock())]);
       return shown.map((row) =>
         toFood(row, visible(row), today, {
           exactPoint: exact(row),
@@ -125,7 +125,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       if (row.heldAt && row.donorId !== user?.id) throw problem(404, 'No food listing has this id.');
       // Issue 19: hidden, banned or blocked listings are unknown to everyone but the donor and moderators.
       if (!(await canSeeFood(db, row, user))) throw problem(404, 'No food listing has this id.');
-      const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, [row]), exactPointVisibility(db, user?.id, [row])]);
+      const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, [row]), exactPointVisibility(db, user?.id, [row], app.clock())]);
       return toFood(row, visible(row), localToday(app.clock()), { exactPoint: exact(row) });
     },
   );
@@ -137,7 +137,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       const donor = await req.requireUser({ fresh: true });
       assertListingImageUrls(req.body, own);
       const insertedId = await limited(db, donor.id, [{ name: 'listings', limit: ACCOUNT_LIMITS.listingsPerDay }], TOO_MANY_LISTINGS, () =>
-        createFood(db, req.body, donor),
+        createFood(db, req.body, donor, opts.config.authSecret),
       );
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
@@ -149,7 +149,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req) => {
       const donor = await req.requireUser({ fresh: true });
       assertListingImageUrls(req.body, own);
-      return updateFood(db, req.params.id, req.body, donor, localToday(app.clock()));
+      return updateFood(db, req.params.id, req.body, donor, localToday(app.clock()), opts.config.authSecret);
     },
   );
 

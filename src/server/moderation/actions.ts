@@ -1,8 +1,8 @@
 /**
  * Moderator actions (issue 19, `POST /api/moderation/actions`): dismiss reports,
  * hide or restore a listing or message (its owner is told, with the reason), ban
- * for 1, 7, 30 days or for good, unban, make a moderator, void a listing's deliveries in
- * the community's impact totals. Each action is one
+ * for 1, 7, 30 days or for good, unban, make a moderator or remove the role (Demote), void a
+ * listing's deliveries in the community's impact totals. Each action is one
  * transaction: its effects, the owner's notice or mail, the reports it resolves
  * and the audit entry commit together or not at all.
  *
@@ -18,7 +18,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ModerationActionInput, ReportTarget } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
-import { ROLES } from '../auth/roles.js';
+import { isNamedAdmin } from '../auth/admins.js';
+import { isModeratorRole, ROLES } from '../auth/roles.js';
 import type { Database } from '../db/client.js';
 import { foods, messages, reports, sessions, users } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
@@ -45,14 +46,18 @@ async function resolveReports(tx: Database, type: ReportTarget, id: string): Pro
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Hides (`hide`) or restores a listing or message and tells its owner; returns whether it changed. */
-async function setHidden(tx: Database, type: ReportTarget, id: string, hide: boolean, reason: string): Promise<boolean> {
+/** Who may be acted against: checks the person with id `userId` in `tx`, throws when the moderator may not. */
+type Guard = (tx: Database, userId: string) => Promise<void>;
+
+/** Hides (`hide`) or restores a listing or message and tells its owner; `guard` checks the owner before hiding; returns whether it changed. */
+async function setHidden(tx: Database, type: ReportTarget, id: string, hide: boolean, reason: string, guard: Guard): Promise<boolean> {
   const missing = problem(404, `No ${type === 'food' ? 'food listing' : 'message'} has this id.`);
   if (!UUID.test(id)) throw missing;
   const values = hide ? { hiddenAt: new Date(), hiddenReason: reason } : { hiddenAt: null, hiddenReason: null };
   if (type === 'food') {
     const [row] = await tx.select().from(foods).where(eq(foods.id, id)).for('update');
     if (!row) throw missing;
+    if (hide) await guard(tx, row.donorId);
     if ((row.hiddenAt !== null) === hide) return false;
     await tx.update(foods).set(values).where(eq(foods.id, id));
     await notice(
@@ -66,6 +71,7 @@ async function setHidden(tx: Database, type: ReportTarget, id: string, hide: boo
   }
   const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
   if (!row) throw missing;
+  if (hide) await guard(tx, row.senderId);
   if ((row.hiddenAt !== null) === hide) return false;
   await tx.update(messages).set(values).where(eq(messages.id, id));
   await notice(
@@ -110,12 +116,21 @@ async function unban(tx: Database, userId: string): Promise<void> {
 }
 
 /**
- * Carries out one moderator action as `moderator`.
+ * Carries out one moderator action as `moderator`; `adminEmails` (ADMIN_EMAILS) names the
+ * moderators only another of them may ban, demote or hide the content of (auth/admins.ts).
  * @returns Mongo-style counts (`modifiedCount` 0 when nothing changed).
- * @throws 400 action and target type do not go together or a moderator bans themself, 404 unknown target.
+ * @throws 400 action and target type do not go together or a moderator bans or demotes themself,
+ *   403 a moderator made by MakeModerator acting against one named by ADMIN_EMAILS, 404 unknown
+ *   target, 409 making an unverified person a moderator or demoting one named by ADMIN_EMAILS.
  */
-export async function moderate(app: FastifyInstance, moderator: SessionUser, input: Input) {
+export async function moderate(app: FastifyInstance, moderator: SessionUser, input: Input, adminEmails: readonly string[] = []) {
   const db = app.db;
+  const actorIsAdmin = isNamedAdmin(adminEmails, { email: moderator.email, emailVerified: moderator.emailVerified ?? false });
+  const guard: Guard = async (tx, userId) => {
+    if (actorIsAdmin) return;
+    const [target] = await tx.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+    if (target && isNamedAdmin(adminEmails, target)) throw problem(403, 'Only a moderator named by ADMIN_EMAILS can act against another one.');
+  };
   const actor = { id: moderator.id, name: moderator.name };
   const log = (tx: Database) =>
     writeLog(tx, { actor, action: input.Action, targetType: input.TargetType, targetId: input.TargetId, reason: input.Reason, days: input.Days });
@@ -132,7 +147,7 @@ export async function moderate(app: FastifyInstance, moderator: SessionUser, inp
     case 'Restore': {
       if (input.TargetType === 'user') throw problem(400, 'Only listings and messages are hidden or restored; ban a person instead.');
       return db.transaction(async (tx) => {
-        const changed = await setHidden(tx, input.TargetType, input.TargetId, input.Action === 'Hide', input.Reason);
+        const changed = await setHidden(tx, input.TargetType, input.TargetId, input.Action === 'Hide', input.Reason, guard);
         await resolveReports(tx, input.TargetType, input.TargetId);
         await log(tx);
         return result(changed);
@@ -141,6 +156,7 @@ export async function moderate(app: FastifyInstance, moderator: SessionUser, inp
     case 'Ban': {
       const user = await requireTargetUser(db, input);
       if (user.id === moderator.id) throw problem(400, 'You cannot ban yourself.');
+      await guard(db, user.id);
       const until = input.Days ? new Date(Date.now() + input.Days * DAY_MS) : null;
       return db.transaction(async (tx) => {
         await ban(tx, user.id, input.Reason, until);
@@ -160,10 +176,22 @@ export async function moderate(app: FastifyInstance, moderator: SessionUser, inp
     }
     case 'MakeModerator': {
       const user = await requireTargetUser(db, input);
+      if (!user.emailVerified) throw problem(409, 'This person has not verified their email address yet.');
       return db.transaction(async (tx) => {
         await tx.update(users).set({ role: ROLES.moderator, updatedAt: new Date() }).where(eq(users.id, user.id));
         await log(tx);
-        return result(user.role !== ROLES.moderator);
+        return result(!isModeratorRole(user.role));
+      });
+    }
+    case 'Demote': {
+      const user = await requireTargetUser(db, input);
+      if (user.id === moderator.id) throw problem(400, 'You cannot demote yourself.');
+      await guard(db, user.id);
+      if (isNamedAdmin(adminEmails, user)) throw problem(409, 'This moderator is named by ADMIN_EMAILS: remove the address there first.');
+      return db.transaction(async (tx) => {
+        await tx.update(users).set({ role: ROLES.user, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await log(tx);
+        return result(isModeratorRole(user.role));
       });
     }
     case 'VoidImpact': {

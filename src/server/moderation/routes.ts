@@ -34,7 +34,7 @@ const TOO_MANY_REPORTS = 'You have sent many reports in a short time. Please wai
 /** Checked before the body is validated, so a bad body tells a non-moderator nothing either. */
 const moderatorsOnly = { onRequest: async (req: FastifyRequest) => void (await requireModerator(req, true)) };
 
-export async function moderationRoutes(app: FastifyInstance) {
+export async function moderationRoutes(app: FastifyInstance, opts: { adminEmails: readonly string[] }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
@@ -60,7 +60,7 @@ export async function moderationRoutes(app: FastifyInstance) {
     { ...moderatorsOnly, schema: { tags: ['moderation'], body: ModerationActionInput, response: { 200: UpdateResult } } },
     async (req) => {
       const moderator = await requireModerator(req);
-      return moderate(app, moderator, req.body);
+      return moderate(app, moderator, req.body, opts.adminEmails);
     },
   );
 

@@ -24,6 +24,8 @@
  * Each type that mails also pushes (issue 20) to every device of the recipient whose
  * push switch of the same kind is on: `{Title, Body, Link, Tag}` with the TTL of
  * `PUSH_DELIVERY` (a tag per request or conversation, so a newer push replaces an older one).
+ * A new-request push shares its mail's daily slot and grace period (and is dropped with
+ * it); every push one person causes to another counts against `PUSHES_PER_SENDER_PER_DAY`.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
@@ -142,7 +144,7 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
   ) {
     await addNotification(tx, { userId, type: n.type, title: n.title, body: n.body, link: n.path, ...(n.actorId ? { actorId: n.actorId } : {}) });
     const push = { Title: n.title, Body: preview(n.body), Link: n.path, Tag: `request-${n.requestId}` };
-    await enqueuePushes(tx, userId, 'RequestUpdates', push, PUSH_DELIVERY[n.type], n.actorId);
+    await enqueuePushes(tx, userId, 'RequestUpdates', push, PUSH_DELIVERY[n.type], { actorId: n.actorId });
     await mail(tx, userId, 'RequestUpdates', { subject: n.title, paragraphs: [n.body], path: n.path, action: n.action }, n.actorId ? { actorId: n.actorId } : {});
   }
 
@@ -157,16 +159,12 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
       const body = `${r.requesterName} requested ${r.foodName}.${r.notes ? ` Notes: ${r.notes}` : ''}`;
       const path = `/manage-food/${r.foodId}`;
       await addNotification(tx, { userId: r.donorId, type: 'request.created', title, body, link: path, actorId: r.requesterId });
-      const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
-      await enqueuePushes(tx, r.donorId, 'NewRequests', push, PUSH_DELIVERY['request.created'], r.requesterId);
+      // The push follows the mail's rules: the same daily slot, the same grace period, dropped with it.
       if (!(await newRequestMailSlot(tx, r.requesterId, r.donorId))) return;
-      await mail(
-        tx,
-        r.donorId,
-        'NewRequests',
-        { subject: title, paragraphs: [body], path, action: 'See the requests' },
-        { delayMs: settings.newRequestMailDelayMs, dropKey: requestMailKey(r.id), actorId: r.requesterId },
-      );
+      const queue = { delayMs: settings.newRequestMailDelayMs, dropKey: requestMailKey(r.id), actorId: r.requesterId };
+      const push = { Title: title, Body: preview(body), Link: path, Tag: `request-${r.id}` };
+      await enqueuePushes(tx, r.donorId, 'NewRequests', push, PUSH_DELIVERY['request.created'], queue);
+      await mail(tx, r.donorId, 'NewRequests', { subject: title, paragraphs: [body], path, action: 'See the requests' }, queue);
     },
 
     async requestDelivered(tx, r) {
@@ -175,7 +173,7 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
       const path = '/my-food-request';
       await addNotification(tx, { userId: r.requesterId, type: 'request.delivered', title, body, link: path, actorId: r.donorId });
       const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
-      await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['request.delivered'], r.donorId);
+      await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['request.delivered'], { actorId: r.donorId });
       await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'See your requests' }, { actorId: r.donorId });
     },
 
@@ -200,7 +198,7 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
         await dropQueued(tx, requestMailKey(r.id));
         await addNotification(tx, { userId: r.requesterId, type: 'food.deleted', title, body, link: path, actorId: r.donorId });
         const push = { Title: title, Body: body, Link: path, Tag: `request-${r.id}` };
-        await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['food.deleted'], r.donorId);
+        await enqueuePushes(tx, r.requesterId, 'RequestUpdates', push, PUSH_DELIVERY['food.deleted'], { actorId: r.donorId });
         await mail(tx, r.requesterId, 'RequestUpdates', { subject: title, paragraphs: [body], path, action: 'Find other food' }, { actorId: r.donorId });
       }
     },
@@ -288,7 +286,7 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
       await publish(tx, { kind: 'message', userIds: [r.donorId, r.requesterId], id: m.id });
       // One push per message (the conversation's tag replaces the last one on the phone), open stream or not.
       const push = { Title: title, Body: preview(m.body), Link: path, Tag: `conversation-${r.id}` };
-      await enqueuePushes(tx, toId, 'Messages', push, PUSH_DELIVERY['message.created'], m.senderId);
+      await enqueuePushes(tx, toId, 'Messages', push, PUSH_DELIVERY['message.created'], { actorId: m.senderId });
       if ((await hasOpenStream(tx, toId)) || !(await wantsMail(tx, toId, 'Messages'))) return;
       // Claims this conversation's mail slot: no row comes back while the last mail is under 15 minutes old.
       const slot = await tx

@@ -80,6 +80,17 @@ function heroPreload(food: Food): string {
 }
 
 /**
+ * `html` with `before` and `after` around the first `marker`. Plain slicing, never
+ * `String.prototype.replace` with a string: its `$&`, `$'`, `` $` `` and `$$` would be read
+ * as substitution patterns in a donor's text (a name, notes, a photo URL, the path).
+ */
+function insertBefore(html: string, marker: string, before: string, after = ''): string {
+  const at = html.indexOf(marker);
+  if (at < 0) return html;
+  return html.slice(0, at) + before + marker + after + html.slice(at + marker.length);
+}
+
+/**
  * Renders pages from the built `index.html` in `webDist` (read at the first page, not
  * at start), or from a bare page when there is none.
  */
@@ -101,9 +112,9 @@ export class PageRenderer {
       this.template = existsSync(file) ? readFileSync(file, 'utf8') : BARE;
     }
     const head = [previewTags(preview), ...(food ? [heroPreload(food)] : []), this.preloads(pathname)].filter(Boolean).join('\n    ');
-    const withHead = this.template.replace('</head>', `    ${head}\n  </head>`);
+    const withHead = insertBefore(this.template, '</head>', `    ${head}\n  `);
     if (!food) return withHead;
     const data = `<script type="application/json" id="${EMBEDDED_FOOD_ID}">${scriptJson(food)}</script>`;
-    return withHead.replace('<div id="root"></div>', `<div id="root"></div>\n    ${data}`);
+    return insertBefore(withHead, '<div id="root"></div>', '', `\n    ${data}`);
   }
 }

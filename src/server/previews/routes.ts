@@ -49,7 +49,8 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
   };
   const sendJpeg = (reply: FastifyReply, bytes: Buffer, maxAge: number) =>
     reply.type('image/jpeg').header('cache-control', `public, max-age=${maxAge}`).header('x-content-type-options', 'nosniff').send(bytes);
-  const html = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
 
   const unavailable = (id: string): Preview => ({
     title: 'This food is no longer available',
@@ -63,7 +64,13 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
     const { id } = req.params;
     const row = z.uuid().safeParse(id).success ? await findFood(app.db, id) : undefined;
     const today = localToday(app.clock());
-    if (!available(row, today)) return html(reply, renderer.render(`/food/${id}`, unavailable(encodeURIComponent(id))));
+    const unknown = !row || row.heldAt !== null || isFoodWithheld(row);
+    if (!available(row, today)) {
+      // A listing nobody else may see (none with this id, held, hidden or its donor banned) is
+      // unknown: 404 (RFC 9110 §15.5.5) with the same app shell, whose client says it is not found.
+      // A collected or expired one still exists (the API answers it): 200 with the neutral card.
+      return html(reply, renderer.render(`/food/${id}`, unavailable(encodeURIComponent(id))), unknown ? 404 : 200);
+    }
     const answer = toFood(row, false, today);
     const food = imageProxy ? proxiedFood(answer, publicUrl) : answer;
     const preview: Preview = {

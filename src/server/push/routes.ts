@@ -1,7 +1,8 @@
 /**
  * Web Push API (issue 20): `GET /api/push/public-key` (the VAPID key browsers
  * subscribe with), `POST`/`DELETE /api/push-subscriptions` (one device of the
- * signed-in user, by endpoint), `GET`/`PUT /api/push-preferences` (which kinds
+ * signed-in user, by endpoint; at most `MAX_SUBSCRIPTIONS` per account, the oldest
+ * dropped), `GET`/`PUT /api/push-preferences` (which kinds
  * of notification push, beside the email switches).
  */
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ import {
 import type { Config } from '../config.js';
 import { problem } from '../http/problem.js';
 import { switchRoutes } from '../http/switch-routes.js';
-import { refusePushEndpoint } from './endpoint.js';
+import { isP256Point, refusePushEndpoint } from './endpoint.js';
 import { deleteSubscription, getPushPreferences, saveSubscription, setPushPreferences } from './repository.js';
 
 export async function pushRoutes(app: FastifyInstance, opts: { config: Config }) {
@@ -33,6 +34,10 @@ export async function pushRoutes(app: FastifyInstance, opts: { config: Config })
       const user = await req.requireUser();
       const refused = await refusePushEndpoint(req.body.endpoint, pushAllowPrivate);
       if (refused) throw problem(400, refused, { errors: [{ field: 'endpoint', message: refused }] });
+      if (!isP256Point(req.body.keys.p256dh)) {
+        const message = 'is not a point on the P-256 curve';
+        throw problem(400, `keys.p256dh ${message}.`, { errors: [{ field: 'keys.p256dh', message }] });
+      }
       const id = await saveSubscription(db, user.id, req.body);
       return reply.status(201).send({ acknowledged: true as const, insertedId: id });
     },

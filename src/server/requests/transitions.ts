@@ -116,7 +116,8 @@ export async function changeRequestStatus(
         break;
       }
       case 'Delivered':
-        await deliver(tx, await set({ status: 'Delivered' }), food, change, today, notifier);
+        // The point of this hand-over, kept for its requester for a day (foods/points.ts).
+        await deliver(tx, await set({ status: 'Delivered', deliveredAt: now, handoverLat: food.lat, handoverLng: food.lng }), food, change, today, notifier);
         break;
     }
     return { acknowledged: true as const, matchedCount: 1, modifiedCount: 1 };

@@ -1,6 +1,6 @@
 /** Requests for food (SPEC.md §3 Request, §4 Request Status). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 import { foods } from './foods.js';
@@ -43,6 +43,13 @@ export const requests = pgTable(
     /** Issue 16: when the 1-hour pickup reminder and the "Was it collected?" question went out (each once). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     askedAt: timestamp('asked_at', { withTimezone: true }),
+    /**
+     * When the donor marked this request Delivered, and the listing's exact point then:
+     * the requester sees that point (never a later one) until 24 hours after (foods/points.ts).
+     */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    handoverLat: doublePrecision('handover_lat'),
+    handoverLng: doublePrecision('handover_lng'),
     /** Issue 16: kg this delivery counts in the impact totals. */
     deliveredKg: numeric('delivered_kg', { precision: 8, scale: 3, mode: 'number' }),
     /** kg this delivery counts in the community's public totals; null: not counted (impact/repository.ts `publicShareKg`). */

@@ -174,6 +174,11 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
             Make {owner} a moderator
           </button>
         )}
+        {group.TargetType === 'user' && group.TargetUser.Role === 'moderator' && (
+          <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'Demote' }, `${owner} is no longer a moderator.`)}>
+            Remove {owner} as a moderator
+          </button>
+        )}
       </div>
     </article>
   );
