@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from '../lib/router.js';
+import { clearSavedShown } from '../lib/savedAnswers.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
+import { SavedNotice } from './SavedNotice.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useAuth } from '../features/auth/useAuth.js';
 
@@ -11,7 +13,8 @@ const SignedInNotices = lazy(() => import('./SignedInNotices.js'));
 
 /**
  * Every page's frame (SPEC.md §2 "Layout"): a skip link, the navigation bar, the
- * routed page (`children`) in a centred container with horizontal padding, and the footer.
+ * routed page (`children`) in a centred container with horizontal padding, and the footer;
+ * offline, a notice above the page when it shows a saved copy.
  * After each navigation the page starts at the top and focus moves to <main>,
  * so keyboard and screen-reader users land on the new content.
  */
@@ -26,6 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
       firstRender.current = false;
       return;
     }
+    clearSavedShown();
     window.scrollTo(0, 0);
     mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
@@ -46,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SignedInNotices />
         </Suspense>
       )}
+      <SavedNotice />
       <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-8">
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner fullPage />}>
