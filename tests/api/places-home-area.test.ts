@@ -31,7 +31,7 @@ describe.each(BACKENDS)('home area on %s', (backend) => {
     expect(put.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     const mine = await call(t.app, 'GET', URL, owner);
     expect(mine.json()).toEqual({ HomeArea: AREA });
-    expect(mine.headers['cache-control']).toBe('no-store');
+    expect(mine.headers['cache-control']).toBe('private, no-store');
     // Another person reads their own (none), never the owner's; anonymous callers are refused.
     expect((await call(t.app, 'GET', URL, other)).json()).toEqual({ HomeArea: null });
     expect((await call(t.app, 'GET', URL)).statusCode).toBe(401);

@@ -101,7 +101,7 @@ describe.each(BACKENDS)('data export and account deletion on %s', (backend) => {
     const res = await call(t.app, 'GET', '/api/account/export', w.user);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="plateful-export-\d{4}-\d{2}-\d{2}\.json"$/);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const data = res.json();
     expect(data.Profile).toMatchObject({ Name: 'Erin Export', Email: w.user.email, Image: w.user.image, EmailVerified: false });
     expect(data.SignInMethods).toEqual(['password']);

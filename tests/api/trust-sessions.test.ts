@@ -91,7 +91,7 @@ describe.each(BACKENDS)('sessions end at once on %s', (backend) => {
 
     const list = await call(t.app, 'GET', '/api/account/sessions', p);
     expect(list.statusCode).toBe(200);
-    expect(list.headers['cache-control']).toBe('no-store');
+    expect(list.headers['cache-control']).toBe('private, no-store');
     const sessions = list.json() as { _id: string; UserAgent: string; IpAddress: string; LastActiveAt: string; Current: boolean }[];
     expect(sessions).toHaveLength(3);
     expect(sessions.filter((s) => s.Current)).toHaveLength(1);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths } from './support/axe.js';
-import { baseURL } from './support/world.js';
+import { baseURL, makeWorld, signInAs } from './support/world.js';
 
 // The rest of the suite blocks service workers (playwright.config.ts); these tests are about them.
 test.use({ serviceWorkers: 'allow' });
@@ -64,6 +64,32 @@ test('an offline reload of a visited page shows the shell and the offline notice
   });
   expect(cached).toContain('/index.html');
   expect(cached.filter((p) => p.startsWith('/api/') && !/^\/api\/images\/[\w-]{43}$/.test(p))).toEqual([]);
+});
+
+test('an offline reload of a visited page keeps the signed-in bar and shows saved data marked as saved', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const world = await makeWorld();
+  await signInAs(page, world.requester);
+  await page.goto('/');
+  await controlled(page);
+  await page.goto('/my-food-request');
+  const row = page.getByRole('row').filter({ hasText: world.foodName });
+  await expect(row).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Food Request' })).toBeVisible();
+  await expect(row).toBeVisible();
+  await expect(page.getByText('Saved copy.')).toBeVisible();
+  await expect(page.getByText(/You are offline: this shows what Plateful saved on this device on/)).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(page);
+  // A page never visited says plainly that it was not saved, instead of spinning.
+  await nav.getByRole('link', { name: 'Manage My Foods' }).last().evaluate((a: HTMLAnchorElement) => a.click());
+  await expect(page.getByText('You are offline, and this was not saved on this device.')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('Saved copy.')).toBeHidden();
 });
 
 test('a waiting new version shows the update prompt, and Reload switches to it', async ({ page }) => {

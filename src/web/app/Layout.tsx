@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from '../lib/router.js';
+import { clearSavedShown } from '../lib/savedAnswers.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
+import { SavedNotice } from './SavedNotice.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import { toastError, toastSuccess } from '../lib/toast.js';
@@ -12,7 +14,8 @@ const SignedInNotices = lazy(() => import('./SignedInNotices.js'));
 
 /**
  * Every page's frame (SPEC.md §2 "Layout"): a skip link, the navigation bar, the
- * routed page (`children`) in a centred container with horizontal padding, and the footer.
+ * routed page (`children`) in a centred container with horizontal padding, and the footer;
+ * offline, a notice above the page when it shows a saved copy.
  * After each navigation the page starts at the top and focus moves to <main>,
  * so keyboard and screen-reader users land on the new content.
  */
@@ -39,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
       firstRender.current = false;
       return;
     }
+    clearSavedShown();
     window.scrollTo(0, 0);
     mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
@@ -59,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SignedInNotices />
         </Suspense>
       )}
+      <SavedNotice />
       <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-8">
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner fullPage />}>

@@ -18,6 +18,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       retry: (failureCount, error) => failureCount < 3 && isRetryable(error),
+      // Offline, reads still run: they answer from the saved copy (lib/savedAnswers.ts) or fail plainly, never wait.
+      networkMode: 'always',
     },
     mutations: { retry: false },
   },

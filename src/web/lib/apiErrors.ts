@@ -12,7 +12,9 @@ import { ApiError } from './http.js';
 /** True for failures worth retrying: network errors, 5xx, 408 and 429. A 4xx answer would not change. */
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
+  // Offline, a retry cannot succeed: say so at once rather than spin.
+  if (error.status === 0) return navigator.onLine;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
 /** Applies SPEC.md §8 to a failed read (`userAction` false) or a failed user action (`userAction` true). */

@@ -5,6 +5,7 @@
  * or Better Auth's `message`, so callers can show it as is.
  */
 import type { Problem } from '../../contract/index.js';
+import { saveAnswer, savedAnswer } from './savedAnswers.js';
 
 /** Base path of the API (DESIGN.md "The API"). */
 export const API_BASE = '/api';
@@ -63,8 +64,16 @@ export async function apiCall<T>(url: string, { method = 'GET', body, signal }: 
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   }).catch((err: unknown) => {
-    throw signal?.aborted ? err : new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    if (signal?.aborted) throw err;
+    // Offline: a read answered before is shown from this browser's saved copy (savedAnswers.ts).
+    const saved = method === 'GET' && !navigator.onLine ? savedAnswer(url) : undefined;
+    if (saved) return saved;
+    throw new ApiError(
+      0,
+      navigator.onLine ? 'Could not reach the server. Check your connection and try again.' : 'You are offline, and this was not saved on this device.',
+    );
   });
+  if (!(res instanceof Response)) return { data: res.data as T, headers: new Headers({ 'x-plateful-saved-at': String(res.at) }) };
   const text = await res.text();
   let data: { status?: unknown; detail?: string; message?: string; title?: string } | undefined;
   try {
@@ -76,5 +85,6 @@ export async function apiCall<T>(url: string, { method = 'GET', body, signal }: 
     const detail = data?.detail || data?.message || data?.title || `Request failed with status ${res.status}`;
     throw new ApiError(res.status, detail, data?.status ? (data as Problem) : undefined);
   }
+  if (method === 'GET') saveAnswer(url, data);
   return { data: data as T, headers: res.headers };
 }

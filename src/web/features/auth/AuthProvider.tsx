@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '../../lib/http.js';
+import { ownerChanged, savedUser, saveUser } from '../../lib/savedAnswers.js';
 import { unauthorized, userChanged } from '../../lib/sessionEvents.js';
 import { toastError } from '../../lib/toast.js';
 import { fetchSessionUser, signOutSession, syncSignIn, syncSignOut, type AppUser } from './api/session.js';
@@ -9,7 +11,7 @@ import { AuthContext, type AuthValue } from './useAuth.js';
  * the first session answer; every auth action sets it true again. When a user
  * appears the server is asked to confirm the session (`POST /api/jwt`); when the
  * user disappears, or none exists on load, it is asked to clear it (`GET /api/logout`).
- * Both answers are only logged.
+ * Both answers are only logged. Without network, the last session answer stands (lib/savedAnswers.ts).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AppUser | null>(null);
@@ -17,10 +19,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const readSession = useCallback(
     () =>
-      fetchSessionUser().catch((err: unknown) => {
-        console.error(err);
-        return null;
-      }),
+      fetchSessionUser().then(
+        (sessionUser) => {
+          saveUser(sessionUser);
+          return sessionUser;
+        },
+        (err: unknown) => {
+          console.error(err);
+          // Offline: the last session answer keeps the person signed in for what was saved.
+          return err instanceof ApiError && err.status === 0 ? savedUser<AppUser>() : null;
+        },
+      ),
     [],
   );
 
@@ -69,6 +78,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const email = user?.email ?? null;
     if (synced.current === email) return;
     synced.current = email;
+    ownerChanged(email);
     userChanged.emit(email);
     if (email) syncSignIn(email).then(console.log, console.error);
     else syncSignOut().then(console.log, console.error);
