@@ -1,5 +1,5 @@
 /**
- * The Account page's API (issue 13): the signed-in user's sessions and the export
+ * The Account page's API: the signed-in user's sessions and the export
  * of their data (GDPR Art. 15/20). Instants are ISO 8601 UTC strings.
  */
 import { z } from 'zod';

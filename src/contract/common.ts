@@ -14,7 +14,7 @@ export { DONOR_EMAIL_STATUSES, FOOD_STATUSES, LIMITS, LISTED_FOOD_STATUSES, OPEN
 export const noNul = [(v: string) => !v.includes('\u0000'), { error: 'must not contain NUL characters' }] as const;
 
 /**
- * The one rule for control characters (issue 17): a one-line field (a name, a food
+ * The one rule for control characters: a one-line field (a name, a food
  * name, a pickup location, a donation text) holds no control character at all
  * (C0, DEL, C1) and no Unicode line or paragraph separator, so it cannot break a
  * line of a mail or a page; a multi-line field (notes, messages) keeps tab, line
@@ -79,13 +79,13 @@ export const Person = z.object({
   Name: z.string(),
   Image: z.string(),
   Email: z.string(),
-  /** Issue 19: the person's user id, to report, block or look them up (`/api/people/{id}`). */
+  /** The person's user id, to report, block or look them up (`/api/people/{id}`). */
   _id: z.string().optional(),
 });
 export type Person = z.infer<typeof Person>;
 
 /**
- * A person's public standing beside their name (issue 19): completed hand-overs
+ * A person's public standing beside their name: completed hand-overs
  * (`Shares`, as donor or requester) and, from 3 feedbacks on, the percentage of
  * positive ones (`PositivePercent`, a whole number; null below 3). No stars.
  */

@@ -25,7 +25,7 @@ export const FoodInput = z.strictObject({
   ExpiredDateTime: CalendarDate,
   AdditionalNotes: requiredText(LIMITS.notes),
   /**
-   * Issue 12: up to four more photo URLs after `FoodImage`. Absent on `PUT`: the
+   * Up to four more photo URLs after `FoodImage`. Absent on `PUT`: the
    * listing keeps its gallery (clients of the spec do not know the field); `[]` clears it.
    */
   FoodGallery: z.array(HttpUrl).max(FOOD_GALLERY_MAX, { error: `must hold at most ${FOOD_GALLERY_MAX} URLs` }).optional(),
@@ -35,7 +35,7 @@ export const FoodInput = z.strictObject({
    */
   Location: LocationInput.nullable().optional(),
   /**
-   * Issue 16: "Approximate weight (kg)" of the whole listing, optional (impact figures).
+   * "Approximate weight (kg)" of the whole listing, optional (impact figures).
    * Absent on `PUT` keeps the listing's weight; null or '' clears it.
    */
   FoodWeightKg: z
@@ -50,7 +50,7 @@ export type FoodInput = z.input<typeof FoodInput>;
 /** A donor as shown on a listing; `Email` is left out for anonymous visitors. */
 export const Donator = Person.extend({ Email: z.string().optional() });
 
-/** Where a listing is in its life (issue 16); see `FOOD_STATUSES`. */
+/** Where a listing is in its life; see `FOOD_STATUSES`. */
 export const FoodStatus = z.enum(FOOD_STATUSES);
 export type FoodStatus = z.infer<typeof FoodStatus>;
 
@@ -63,18 +63,18 @@ export const Food = z.object({
   PickupLocation: z.string(),
   ExpiredDateTime: z.string(),
   AdditionalNotes: z.string(),
-  /** Issue 12: the listing's further photos; left out when it has none. */
+  /** The listing's further photos; left out when it has none. */
   FoodGallery: z.array(z.string()).optional(),
   Donator,
   /** Issue "Near me": the listing's point, when it has one (see `Location`). */
   Location: Location.optional(),
   /** Issue "Near me": km from `near` to the public point, to 0.1 km; only on `near` searches. */
   DistanceKm: z.number().optional(),
-  /** Issue 16: `Available`, `Reserved`, `Collected` or `Expired`. */
+  /** `Available`, `Reserved`, `Collected` or `Expired`. */
   FoodStatus,
-  /** Issue 16: the donor's approximate weight in kg; left out when none was given. */
+  /** The donor's approximate weight in kg; left out when none was given. */
   FoodWeightKg: z.number().optional(),
-  /** Issue 19: only to the donor and moderators, while a moderator or reports keep the listing hidden. */
+  /** Only to the donor and moderators, while a moderator or reports keep the listing hidden. */
   Hidden: z.object({ Reason: z.string(), At: z.string() }).optional(),
 });
 export type Food = z.infer<typeof Food>;
@@ -105,14 +105,14 @@ export function makeFoodsCursor(key: string | number, id: string): string {
   return `${key}_${id}`;
 }
 
-/** Why a search is refused: no index serves text without a letter or digit (issues 10, 21). */
+/** Why a search is refused: no index serves text without a letter or digit. */
 export const SEARCH_TOO_SHORT = 'must contain a letter or digit';
 
 /**
  * True when `search` can be served by an index of food names: empty after
  * trimming (no search), or holding a letter or digit. A run of 3 is served by the
- * trigram index, shorter runs by the word-prefix index (issue 21). Text without
- * any (`%%%`) would make PostgreSQL scan every listing (issue 10); the API
+ * trigram index, shorter runs by the word-prefix index. Text without
+ * any (`%%%`) would make PostgreSQL scan every listing; the API
  * refuses it with a 400 naming `search`.
  */
 export function isIndexableSearch(search: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * What a Google sign-in found in a never-verified account it took over (issue 17):
+ * What a Google sign-in found in a never-verified account it took over:
  * the listings and requests someone made there before the owner, held (hidden
  * from others) until the owner keeps (`POST /api/account/held/keep`) or deletes
  * (`DELETE /api/account/held`) them.

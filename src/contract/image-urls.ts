@@ -1,5 +1,5 @@
 /**
- * Plateful image URLs (issue 12), free of zod so the web client's home page can
+ * Plateful image URLs, free of zod so the web client's home page can
  * use them without loading the schemas: the served widths and the URL shape.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Photos (issue 12): the answers of `/api/images` and the shape of Plateful image
+ * Photos: the answers of `/api/images` and the shape of Plateful image
  * URLs. Uploads are `multipart/form-data` with one part named `file`.
  */
 import { z } from 'zod';
@@ -7,11 +7,11 @@ import { IMAGE_WIDTHS, type ImageWidth } from './image-urls.js';
 
 export * from './image-urls.js';
 
-/** Largest upload, bytes (issue 12: 10 MB; above: 413). */
+/** Largest upload, bytes (10 MB; above: 413). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Largest decoded size, pixels (issue 12: 40 megapixels; above: 400, decided from the header). */
+/** Largest decoded size, pixels (40 megapixels; above: 400, decided from the header). */
 export const IMAGE_MAX_PIXELS = 40_000_000;
-/** Photos per listing: `FoodImage` plus up to four in `FoodGallery` (issue 12). */
+/** Photos per listing: `FoodImage` plus up to four in `FoodGallery`. */
 export const FOOD_GALLERY_MAX = 4;
 
 /** An image id: the base64url SHA-256 of the uploaded bytes (content address, 43 characters). */

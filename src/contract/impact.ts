@@ -1,4 +1,4 @@
-/** Impact figures (issue 16): `GET /api/impact` (community) and `GET /api/impact/me`. */
+/** Impact figures: `GET /api/impact` (community) and `GET /api/impact/me`. */
 import { z } from 'zod';
 
 /** kg per item when a listing has no weight: OLIO's published per-item figure (from WRAP). */

@@ -24,13 +24,13 @@ export const LIMITS = {
 } as const;
 
 /**
- * Request statuses (SPEC.md §4 `Pending`/`Delivered`; issue 16 the rest), in the order
+ * Request statuses (SPEC.md §4 `Pending`/`Delivered`; the others Plateful's), in the order
  * a request goes through them: `Pending` → `Accepted` (the donor picked this requester)
  * → `Delivered`; or `Declined` (by the donor) / `NoShow` (accepted, never came).
  */
 export const REQUEST_STATUSES = ['Pending', 'Accepted', 'Delivered', 'Declined', 'NoShow'] as const;
 
-/** Notification types (issues 11, 16, 19): read by the contract's `NotificationType` and the `notifications.type` column. */
+/** Notification types: read by the contract's `NotificationType` and the `notifications.type` column. */
 export const NOTIFICATION_TYPES = [
   'request.created',
   'request.delivered',
@@ -51,7 +51,7 @@ export const NOTIFICATION_TYPES = [
 export const OPEN_REQUEST_STATUSES = ['Pending', 'Accepted'] as const;
 
 /**
- * Listing statuses as answers show them (`FoodStatus`, issue 16): `Available`,
+ * Listing statuses as answers show them (`FoodStatus`): `Available`,
  * `Reserved` (a request is accepted; others may still queue), `Collected` (given
  * away) or `Expired` (its date has passed). A withdrawn listing is deleted (404).
  */
@@ -61,7 +61,7 @@ export const FOOD_STATUSES = ['Available', 'Reserved', 'Collected', 'Expired'] a
 export const LISTED_FOOD_STATUSES = ['Available', 'Reserved'] as const;
 
 /**
- * Request statuses in which the requester reads the donor's address (issue 17):
+ * Request statuses in which the requester reads the donor's address:
  * once the donor has accepted the request or marked it delivered, never while it
  * is only asked for, declined or cancelled, so requesting and cancelling harvests
  * no addresses. The donor always sees the requesters' addresses (SPEC.md §2
@@ -83,14 +83,14 @@ export const PLACES = {
   homeNameMax: 200,
 } as const;
 
-/** Issue 19: why something is reported. `Other` needs details. */
+/** Why something is reported. `Other` needs details. */
 export const REPORT_REASONS = ['Spam', 'Selling', 'UnsafeFood', 'Harassment', 'NoShow', 'PersonalInformation', 'Other'] as const;
-/** Issue 19: what can be reported. */
+/** What can be reported. */
 export const REPORT_TARGETS = ['food', 'user', 'message'] as const;
-/** Issue 19: moderator actions. */
+/** Moderator actions. */
 export const MODERATION_ACTIONS = ['Dismiss', 'Hide', 'Restore', 'Ban', 'Unban', 'MakeModerator', 'VoidImpact', 'Demote'] as const;
-/** Issue 19: ban lengths a moderator picks, days; no `Days` bans for good. */
+/** Ban lengths a moderator picks, days; no `Days` bans for good. */
 export const BAN_DAYS = [1, 7, 30] as const;
-/** Issue 19: feedback after a hand-over. */
+/** Feedback after a hand-over. */
 export const FEEDBACK_RATINGS = ['Positive', 'Negative'] as const;
 export const FEEDBACK_REASONS = ['NoShow', 'NotAsDescribed', 'Late', 'Rude', 'Other'] as const;

@@ -1,8 +1,8 @@
-/** The conversation of a request (issue 11): `/api/requests/{requestId}/messages`. */
+/** The conversation of a request: `/api/requests/{requestId}/messages`. */
 import { z } from 'zod';
 import { Id, multiLine, noNul } from './common.js';
 
-/** Longest message, characters after trimming (issue 11). */
+/** Longest message, characters after trimming. */
 export const MESSAGE_MAX = 2000;
 
 /** Route parameter `{requestId}`. */
@@ -24,12 +24,12 @@ export type MessageInput = z.input<typeof MessageInput>;
 export const Message = z.object({
   _id: z.string(),
   RequestId: z.string(),
-  /** `_id`: the sender's user id (issue 19: to report or block them). */
+  /** `_id`: the sender's user id (to report or block them). */
   Sender: z.object({ Name: z.string(), Image: z.string(), _id: z.string().optional() }),
   Mine: z.boolean(),
   Body: z.string(),
   SentAt: z.string(),
-  /** Issue 19: removed by a moderator; `Body` then reads "This message was removed by a moderator". */
+  /** Removed by a moderator; `Body` then reads "This message was removed by a moderator". */
   Removed: z.literal(true).optional(),
 });
 export type Message = z.infer<typeof Message>;

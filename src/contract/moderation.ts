@@ -1,5 +1,5 @@
 /**
- * Trust and safety (issue 19): reports, moderation, blocks and feedback after a
+ * Trust and safety: reports, moderation, blocks and feedback after a
  * hand-over. Instants are ISO 8601 UTC strings.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Notifications, their live events and email preferences (issue 11):
+ * Notifications, their live events and email preferences:
  * `/api/notifications`, `/api/events`, `/api/email-preferences`.
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { NOTIFICATION_TYPES } from './limits.js';
 
 /**
  * What happened: to the donor `request.created`/`request.cancelled`, to the requester
- * `request.delivered`/`food.deleted`, to the other party `message.created`; issue 16: to
+ * `request.delivered`/`food.deleted`, to the other party `message.created`; to
  * the requester `request.accepted`/`request.declined`/`request.no_show`/`food.collected`,
  * to the donor and open requesters `food.expired`; to both sides of an accepted request
  * `pickup.reminder` (1 hour before its pickup time), to the donor `pickup.check` ("Was it

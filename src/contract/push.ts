@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 20): `/api/push/public-key`, `/api/push-subscriptions`,
+ * Web Push: `/api/push/public-key`, `/api/push-subscriptions`,
  * `/api/push-preferences`, and the payload every push carries.
  */
 import { z } from 'zod';

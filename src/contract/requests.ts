@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Id, LIMITS, Person, REQUEST_STATUSES, Standing, optionalText } from './common.js';
 import { Donator, FoodQuantity } from './foods.js';
 
-/** Request statuses (SPEC.md §4, issue 16). */
+/** Request statuses (SPEC.md §4). */
 export const RequestStatus = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof RequestStatus>;
 
@@ -32,7 +32,7 @@ export type RequestInput = z.input<typeof RequestInput>;
 
 /**
  * Body of `PATCH /requests/{id}`, by the food's donor (SPEC.md §7 `{Status:'Delivered'}`;
- * issue 16 the rest): `Accepted` with an optional pickup time (ISO 8601 instant) and
+ * the other statuses Plateful's): `Accepted` with an optional pickup time (ISO 8601 instant) and
  * note; `Declined` with an optional reason; `NoShow`; `Delivered`, where `SomeLeft`
  * keeps the listing open and `FoodQuantity` is then what is left of it.
  */
@@ -61,21 +61,21 @@ export const FoodRequest = z.object({
   PickupLocation: z.string(),
   ExpiredDateTime: z.string(),
   /**
-   * `Email` is left out for the requester until the donor has taken the request up (issue 17).
-   * Issue 19: `Standing` in the requester's own list (`GET /requests?email=`).
+   * `Email` is left out for the requester until the donor has taken the request up.
+   * `Standing` in the requester's own list (`GET /requests?email=`).
    */
   Donator: Donator.extend({ Standing: Standing.optional() }),
   AdditionalNotes: z.string(),
   DonationMoney: z.string(),
-  /** Issue 19: `Standing` in the donor's list of a food's requests (`GET /requests/{foodId}`). */
+  /** `Standing` in the donor's list of a food's requests (`GET /requests/{foodId}`). */
   Requester: Person.extend({ Standing: Standing.optional() }),
   RequestDate: z.string(),
   Status: RequestStatus,
-  /** Issue 16, once accepted: the agreed pickup time (ISO 8601 UTC instant), when one was set. */
+  /** Once accepted: the agreed pickup time (ISO 8601 UTC instant), when one was set. */
   PickupAt: z.string().optional(),
-  /** Issue 16: the donor's note on accepting, when given. */
+  /** The donor's note on accepting, when given. */
   Note: z.string().optional(),
-  /** Issue 16: the donor's reason on declining, when given. */
+  /** The donor's reason on declining, when given. */
   Reason: z.string().optional(),
 });
 export type FoodRequest = z.infer<typeof FoodRequest>;

@@ -60,11 +60,11 @@ import { sessionRoutes } from './session/routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
-    /** Notifications, mails and live events of request changes (issue 11). */
+    /** Notifications, mails and live events of request changes. */
     notifier: Notifier;
-    /** The current instant: the system clock, or the one a test hands to `buildApp` (issue 16). */
+    /** The current instant: the system clock, or the one a test hands to `buildApp`. */
     clock: () => Date;
-    /** Where photo bytes live (issue 22): the database on PostgreSQL, files on the embedded one. */
+    /** Where photo bytes live: the database on PostgreSQL, files on the embedded one. */
     imageStore: ImageStore;
   }
 }
@@ -82,7 +82,7 @@ export async function buildApp(
   /**
    * `logStream`: where log lines go instead of stdout (tests read them); `outbox`: worker tuning (tests);
    * `ownsDatabase`: a given `database` is closed with the app too (main.ts opens it early);
-   * `clock`: the current instant, for tests that move time (default the system clock; issue 16);
+   * `clock`: the current instant, for tests that move time (default the system clock);
    * `heartbeatMs`: the event streams' heartbeat and session re-check, for tests (default `HEARTBEAT_MS`, 25 s).
    */
   opts: {
@@ -104,12 +104,12 @@ export async function buildApp(
     },
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
-    // TRUST_PROXY decides req.ip: every per-IP limit and the log follow it (issue 10).
+    // TRUST_PROXY decides req.ip: every per-IP limit and the log follow it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...serverTimeouts(config),
     routerOptions: { ignoreTrailingSlash: true },
     // Every schema is zod (fastify-type-provider-zod): given as the compilers' factories, Fastify
-    // never loads Ajv and fast-json-stringify, about 0.1 s of a restart's CPU (issue 21).
+    // never loads Ajv and fast-json-stringify, about 0.1 s of a restart's CPU.
     // (Fastify types these factories after Ajv's and fast-json-stringify's; zod's compilers take the same calls.)
     schemaController: { compilersFactory: { buildValidator: () => validatorCompiler as never, buildSerializer: () => serializerCompiler as never } },
   });
@@ -164,13 +164,13 @@ export async function buildApp(
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.trustedOrigins.includes(origin)),
     credentials: true,
-    // Cross-origin clients use the whole API (issue 10): the pre-check allows every method it has.
+    // Cross-origin clients use the whole API: the pre-check allows every method it has.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Content-Type'],
     // Pagination of GET /api/foods (issue "Performance") is announced in these headers.
     exposedHeaders: ['X-Next-Cursor', 'Link'],
   });
-  // Issue 21: public anonymous answers from this process's cache (after the headers above, before compression).
+  // Public anonymous answers from this process's cache (after the headers above, before compression).
   if (config.cache) await app.register(answerCachePlugin, { database: handle, ...config.cache });
   // Text answers over 1 KiB are brotli- or gzip-compressed; built assets come precompressed (static.ts).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });

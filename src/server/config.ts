@@ -70,7 +70,7 @@ const EnvSchema = z.object({
   CACHE_DEBUG_HEADER: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   IMAGE_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(64).optional(),
   IMAGE_QUEUE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(10),
-  /** Issue 16: kg CO2e per kg of food saved (FAO 2013, as used by Too Good To Go). */
+  /** Kg CO2e per kg of food saved (FAO 2013, as used by Too Good To Go). */
   IMPACT_CO2E_PER_KG: z.coerce.number({ error: 'must be a number' }).min(0).max(100).default(DEFAULT_CO2E_PER_KG),
   ADMIN_EMAILS: z.string().optional(),
 });
@@ -98,21 +98,21 @@ export interface Config {
   trustedOrigins: string[];
   seedDemo: boolean;
   logLevel: string;
-  /** Issue 12: external image URLs in listings are re-served through `/api/images/proxy`. */
+  /** External image URLs in listings are re-served through `/api/images/proxy`. */
   imageProxy: boolean;
   /** Tests only: the image proxy may fetch from loopback/private addresses (refused outside NODE_ENV=test). */
   imageProxyAllowPrivate: boolean;
-  /** Web Push (issue 20): the VAPID key pair (base64url) and the contact the push services see. */
+  /** Web Push: the VAPID key pair (base64url) and the contact the push services see. */
   vapid: VapidKeys & { subject: string };
   /** Tests only: push endpoints may be loopback/private https addresses with any certificate (refused outside NODE_ENV=test). */
   pushAllowPrivate: boolean;
   /** Fastify's `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-For decides the client address. */
   trustProxy: TrustProxy;
-  /** PostgreSQL `statement_timeout` of every pooled connection, ms (issue 10). */
+  /** PostgreSQL `statement_timeout` of every pooled connection, ms. */
   dbStatementTimeoutMs: number;
   /** Longest wait for a pooled PostgreSQL connection before the request gets a 503, ms. */
   dbPoolTimeoutMs: number;
-  /** Longest time to receive a whole request (headers and body), ms; slower clients are cut (issue 10). */
+  /** Longest time to receive a whole request (headers and body), ms; slower clients are cut. */
   requestTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may take to finish, ms. */
   shutdownTimeoutMs: number;
@@ -120,25 +120,25 @@ export interface Config {
   geocoder?: { url: string; kind: 'photon' | 'nominatim'; userAgent: string };
   /** Map tiles (`MAP_TILE_URL`, `MAP_ATTRIBUTION`); `tileOrigin` is what the Content-Security-Policy allows. */
   map: { tileUrl: string; attribution: string; tileOrigin: string };
-  /** Open `/api/events` streams per person, all processes together; the oldest close past it (issue 17). */
+  /** Open `/api/events` streams per person, all processes together; the oldest close past it. */
   eventStreamsPerUser: number;
-  /** Open `/api/events` streams per client address (issue 17). */
+  /** Open `/api/events` streams per client address. */
   eventStreamsPerAddress: number;
-  /** Grace period of a new-request mail; a request cancelled within it is never mailed, ms (issue 17). */
+  /** Grace period of a new-request mail; a request cancelled within it is never mailed, ms. */
   newRequestMailDelayMs: number;
-  /** How long a claimed outbox row is hidden from other workers while it is sent, ms; longer than `smtpTimeoutMs` (issue 22). */
+  /** How long a claimed outbox row is hidden from other workers while it is sent, ms; longer than `smtpTimeoutMs`. */
   outboxLeaseMs: number;
-  /** The SMTP client's connection, greeting and socket timeouts, ms (issue 22). */
+  /** The SMTP client's connection, greeting and socket timeouts, ms. */
   smtpTimeoutMs: number;
-  /** Issue 21: the per-process cache of public anonymous answers; undefined when `CACHE=off`. */
+  /** The per-process cache of public anonymous answers; undefined when `CACHE=off`. */
   cache?: { maxEntries: number; maxBytes: number; ttlMs: number; debugHeader: boolean };
-  /** Photos processed at once (issue 22; default: one per spare core). */
+  /** Photos processed at once (default: one per spare core). */
   imageWorkers: number;
-  /** Uploads that may wait for a worker; past them, 503 with Retry-After (issue 22). */
+  /** Uploads that may wait for a worker; past them, 503 with Retry-After. */
   imageQueue: number;
-  /** kg CO2e per kg of food in the impact figures (issue 16). */
+  /** kg CO2e per kg of food in the impact figures. */
   impactCo2ePerKg: number;
-  /** Issue 19: lower-cased addresses whose accounts become moderators when they sign up or sign in (ADMIN_EMAILS). */
+  /** Lower-cased addresses whose accounts become moderators when they sign up or sign in (ADMIN_EMAILS). */
   adminEmails: string[];
 }
 
@@ -167,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
   if (e.OUTBOX_LEASE_MS <= e.SMTP_TIMEOUT_MS) {
-    // Issue 22: a lease that ends while the relay may still accept would hand the mail over twice.
+    // A lease that ends while the relay may still accept would hand the mail over twice.
     throw new ConfigError(
       `Invalid configuration: OUTBOX_LEASE_MS (${e.OUTBOX_LEASE_MS}) must be longer than SMTP_TIMEOUT_MS (${e.SMTP_TIMEOUT_MS})`,
     );
@@ -201,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    // memory://: a per-process secret, nothing written (issue 10 "Hygiene").
+    // memory://: a per-process secret, nothing written.
     authSecret: e.AUTH_SECRET ?? (dataDir === 'memory://' ? randomBytes(32).toString('hex') : readOrCreateSecret(dataDir)),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -239,7 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxLeaseMs: e.OUTBOX_LEASE_MS,
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     cache: e.CACHE === 'on' ? { maxEntries: e.CACHE_MAX_ENTRIES, maxBytes: Math.round(e.CACHE_MAX_MB * 1024 * 1024), ttlMs: e.CACHE_TTL_S * 1000, debugHeader: e.CACHE_DEBUG_HEADER === 'true' } : undefined,
-    // One core always stays free for requests (issue 22).
+    // One core always stays free for requests.
     imageWorkers: e.IMAGE_WORKERS ?? Math.max(1, availableParallelism() - 1),
     imageQueue: e.IMAGE_QUEUE,
     impactCo2ePerKg: e.IMPACT_CO2E_PER_KG,

@@ -22,7 +22,7 @@ async function main() {
     }
     throw error;
   }
-  // Issue 21 (start time): the embedded database opens (its WebAssembly compiles on other
+  // The embedded database opens (its WebAssembly compiles on other
   // threads) while the app's modules load.
   const embedded = config.databaseUrl ? undefined : openDatabase({ dataDir: config.dataDir });
   embedded?.catch(() => undefined); // awaited below, where its error stops the process

@@ -1,5 +1,5 @@
 /**
- * Account deletion (GDPR Art. 17; issue 17 "Account deletion leaves traces"), run
+ * Account deletion (GDPR Art. 17), run
  * by Better Auth's `deleteUser.beforeDelete` as one transaction that ends with the
  * user row itself (Better Auth's own delete afterwards finds nothing left). Besides
  * what goes by ON DELETE CASCADE (sessions, sign-in methods, listings, requests,

@@ -1,6 +1,6 @@
 /**
  * Listings and requests held after a Google sign-in took over a never-verified
- * account (issue 17, `auth/linking.ts`): someone else may have made them before
+ * account (`auth/linking.ts`): someone else may have made them before
  * the owner proved the address. They stay hidden from everyone else until the
  * owner keeps them (they become public again, with the owner's current name and
  * photo as `Donator`/`Requester`) or deletes them. Every write is one transaction.

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own data for the Account page (issue 13): sessions (list,
+ * The signed-in user's own data for the Account page: sessions (list,
  * revoke) and the export of profile, sign-in methods, listings and requests
  * (GDPR Art. 15/20). Every query is scoped to one user id.
  */

@@ -1,8 +1,8 @@
 /**
- * `/api/account/*` (issue 13), for the Account page: the signed-in user's sessions
+ * `/api/account/*`, for the Account page: the signed-in user's sessions
  * (list; end one; end all others) and the download of their data (GDPR Art.
  * 15/20). Account deletion (Art. 17) is Better Auth's `POST /api/auth/delete-user`.
- * `/api/account/held` (issue 17): what a Google takeover held for the owner's review.
+ * `/api/account/held`: what a Google takeover held for the owner's review.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -2,7 +2,7 @@
  * Better Auth instance on `/api/auth/*` (DESIGN.md "Identity"): email + password
  * sign-up with name and photo URL, sign-in, sign-out, profile update; sessions in
  * HTTP-only `SameSite=Lax` cookies, `Secure` when PUBLIC_URL is https, checked
- * against the database on every read (issue 13: no cookie cache, so a revoked
+ * against the database on every read (no cookie cache, so a revoked
  * session ends at once); sign-in and sign-up rate limited with counters in the
  * database. Email verification and password reset by mail through the outbox,
  * Google sign-in over OpenID Connect discovery (when configured) with the
@@ -95,7 +95,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: 128,
       // POST /request-password-reset answers the same, in the same time, whether or not
-      // the account exists (issue 13): the mail is only queued here, and sent after the answer.
+      // the account exists: the mail is only queued here, and sent after the answer.
       async sendResetPassword({ user, url, token }) {
         await enqueueMail(db, resetPasswordMail(user.email, user.name, resetLink(config.publicUrl, url, token)));
       },
@@ -106,7 +106,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         // Using the mailed link proves the user reads this mailbox.
         if (!user.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
         await grantAdminRole(db, config.adminEmails, user.id);
-        // ... and lifts the pause on password sign-in after too many failures (issue 17).
+        // ... and lifts the pause on password sign-in after too many failures.
         await clearAccountLock(db, user.email);
       },
     },
@@ -123,7 +123,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         // email_verified claim decides).
         // An account whose own address was never verified may still be joined, so
         // its owner can sign in with Google; the password someone else may have
-        // set on it and every session are removed first (linking.ts, issue 13).
+        // set on it and every session are removed first (linking.ts).
         requireLocalEmailVerified: false,
       },
     },
@@ -131,7 +131,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       deleteUser: {
         enabled: true,
         // One transaction removes the user (listings, requests … by ON DELETE CASCADE)
-        // and every row naming them elsewhere (account/erase.ts, GDPR Art. 17, issue 17).
+        // and every row naming them elsewhere (account/erase.ts, GDPR Art. 17).
         beforeDelete: async (user) => eraseAccount(db, user),
       },
     },
@@ -143,7 +143,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       account: {
         create: { before: async (account) => void (await beforeIdentityLinked(db, log, account)) },
       },
-      // Every new session remembers its client: failed sign-ins from there never lock the owner out (issue 17).
+      // Every new session remembers its client: failed sign-ins from there never lock the owner out.
       // ADMIN_EMAILS: a verified listed address is a moderator from its next sign-in (admins.ts).
       session: {
         create: {
@@ -160,7 +160,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         if (!config.google && provider === GOOGLE_PROVIDER_ID && (ctx.path === '/sign-in/social' || ctx.path === '/link-social')) {
           throw new APIError('NOT_FOUND', { code: 'GOOGLE_NOT_CONFIGURED', message: GOOGLE_NOT_CONFIGURED });
         }
-        // A new password always ends the other sessions (issue 13), whatever the client asked.
+        // A new password always ends the other sessions, whatever the client asked.
         if (ctx.path === '/change-password') {
           return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
         }
@@ -173,7 +173,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         log[level]({ detail: args.map((a) => (a instanceof Error ? a.message : a)) }, `better-auth: ${message}`),
     },
     session: {
-      // Issue 13 replaces DESIGN.md's 5-minute cookie cache: a cached session would
+      // Replaces DESIGN.md's 5-minute cookie cache: a cached session would
       // outlive logout, reset and revocation by up to its age. Every read looks the
       // session up by its token (unique index).
       cookieCache: { enabled: false },
@@ -198,11 +198,11 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       },
     },
     // Errors other than Better Auth's own answers reach Fastify's problem handler:
-    // a database outage is a 503 problem there, never a bare 500 (issue 10).
+    // a database outage is a 503 problem there, never a bare 500.
     onAPIError: { throw: true },
     advanced: {
       // The client address: the plugin sets X-Forwarded-For to Fastify's req.ip, which TRUST_PROXY decides.
-      // IPv6 clients count by /64 (issue 17), as in our own limits (limits.ts `clientKey`).
+      // IPv6 clients count by /64, as in our own limits (limits.ts `clientKey`).
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'], ipv6Subnet: 64 },
       // Better Auth turns its Origin/CSRF check off when NODE_ENV=test; keep it on everywhere.
       disableOriginCheck: false,

@@ -1,12 +1,12 @@
 /**
- * Closes account pre-hijacking (issue 13): someone may register a victim's
+ * Closes account pre-hijacking: someone may register a victim's
  * address with a password before the victim ever signs in with Google. When a
  * Google identity then joins an account whose address was never verified, the
  * earlier password and every session of that account are removed first, so only
  * the mailbox owner (the Google identity) holds the account afterwards.
  * Accounts whose address was verified (mail link or reset) keep their password.
  *
- * Issue 17: the takeover also resets what the earlier holder shaped: the profile
+ * The takeover also resets what the earlier holder shaped: the profile
  * becomes the Google identity's name and picture, email preferences go back to
  * the defaults, push subscriptions end, and the account's listings and requests
  * are held (hidden from others) until the owner keeps or deletes them

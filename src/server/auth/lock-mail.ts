@@ -1,6 +1,6 @@
 /**
  * The mail telling an account's owner that password sign-in is paused after too
- * many failed attempts from unknown addresses (issue 17, `sign-in-guard.ts`).
+ * many failed attempts from unknown addresses (`sign-in-guard.ts`).
  */
 import type { Mail } from '../mail/mailer.js';
 

@@ -36,8 +36,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /**
-     * The signed-in user, or null. Always checked against the database (issue 13:
-     * no cookie cache), so a revoked session stops at once for reads and writes;
+     * The signed-in user, or null. Always checked against the database (no
+     * cookie cache), so a revoked session stops at once for reads and writes;
      * `fresh` is accepted for the callers that ask for it. One lookup per request.
      */
     sessionUser(opts?: { fresh?: boolean }): Promise<SessionUser | null>;
@@ -93,7 +93,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
     schema: { hide: true },
     async handler(req, reply) {
       const url = new URL(req.url, config.publicUrl);
-      // Issue 19: the admin plugin's endpoints are closed; moderators act through /api/moderation (audited).
+      // The admin plugin's endpoints are closed; moderators act through /api/moderation (audited).
       if (url.pathname.startsWith('/api/auth/admin/')) return sendProblem(reply, 404, `No route for ${req.method} ${url.pathname}.`);
       // PostgreSQL text cannot hold U+0000: refuse it as bad input before it reaches a query.
       if (/%00/.test(req.url) || hasNul(req.body)) {

@@ -12,7 +12,7 @@ import { isOwnNonImageUrl } from '../images/urls.js';
 /**
  * Checks the `name` and `image` fields present in `data` (absent fields are not
  * checked, so partial updates pass). `image: null` removes the photo and is allowed.
- * A photo on one of `ownOrigins` (Plateful itself) must be one of its image paths (issue 17).
+ * A photo on one of `ownOrigins` (Plateful itself) must be one of its image paths.
  * @returns the message for the first bad field, or null when both are fine.
  */
 export function profileProblem(data: { name?: unknown; image?: unknown }, ownOrigins: Set<string> = new Set()): string | null {
@@ -20,7 +20,7 @@ export function profileProblem(data: { name?: unknown; image?: unknown }, ownOri
     if (typeof data.name !== 'string' || data.name.trim().length === 0 || data.name.length > LIMITS.name) {
       return `Name must be 1 to ${LIMITS.name} characters.`;
     }
-    // The contract's one-line rule (issue 17): a name is quoted in mails and pages.
+    // The contract's one-line rule: a name is quoted in mails and pages.
     if (ONE_LINE_FORBIDDEN.test(data.name)) return 'Name must be one line without control characters.';
   }
   if (data.image !== undefined && data.image !== null) {

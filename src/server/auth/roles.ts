@@ -1,5 +1,5 @@
 /**
- * Roles of Better Auth's admin plugin (issue 19, DESIGN.md "Moderation"): `user`
+ * Roles of Better Auth's admin plugin (DESIGN.md "Moderation"): `user`
  * may do nothing of the plugin's; `moderator` may read users, ban and unban them,
  * make others moderators and list or revoke their sessions. Nobody may impersonate,
  * create, delete or set passwords. The plugin's own HTTP endpoints

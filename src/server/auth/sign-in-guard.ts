@@ -1,5 +1,5 @@
 /**
- * Limits on password guessing at `POST /api/auth/sign-in/email` (issues 10, 17),
+ * Limits on password guessing at `POST /api/auth/sign-in/email`,
  * with counters of `http/limits.ts` keyed on the client (`clientKey`: IPv6 by /64):
  * - per account and client (`signin:<email>|<client>`) and per client (`signin-ip:<client>`);
  * - per account from every client it never signed in from (`signin-account:<email>`,

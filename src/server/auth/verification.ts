@@ -1,5 +1,5 @@
 /**
- * Email verification (issue 13): sign-up mails a link valid 24 hours through the
+ * Email verification: sign-up mails a link valid 24 hours through the
  * outbox; opening it marks the address verified and lands on `/`. Unverified
  * accounts may do everything the spec shows (the web client shows a banner), so
  * nothing is gated on it; verification only decides whether a Google identity may
@@ -14,7 +14,7 @@ import type { Database } from '../db/client.js';
 import type { Mail } from '../mail/mailer.js';
 import { enqueueMail } from '../outbox/outbox.js';
 
-/** Lifetime of a verification link, seconds (issue 13: 24 h). */
+/** Lifetime of a verification link, seconds (24 h). */
 export const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 
 /** Where an opened verification link lands: the client shows 'Email verified' there. */

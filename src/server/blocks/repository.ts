@@ -1,5 +1,5 @@
 /**
- * Blocks between people (issue 19): two-way and silent. Neither sees the other's
+ * Blocks between people: two-way and silent. Neither sees the other's
  * listings (moderation/visibility.ts), neither requests the other's food or writes
  * into a conversation with the other (409 with a neutral text), and blocking
  * cancels (deletes, as SPEC.md §4 cancels) the open requests between them. The

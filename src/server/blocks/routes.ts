@@ -1,4 +1,4 @@
-/** Routes of `/api/blocks` (issue 19): block, unblock and list, for the signed-in user. */
+/** Routes of `/api/blocks`: block, unblock and list, for the signed-in user. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The store of public anonymous answers (issue 21): a least-recently-used map from a
+ * The store of public anonymous answers: a least-recently-used map from a
  * request key to the answer's bytes, headers and strong ETag, bounded by entries and
  * bytes (lru-cache), each kept at most `ttlMs` (a bound for what changes with time alone;
  * a ban's end drops them at once, `ban-ends.ts`). `invalidate` drops every entry and starts a new generation: an

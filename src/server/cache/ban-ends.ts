@@ -1,5 +1,5 @@
 /**
- * Public answers must not outlive a ban's end (issue 19): a banned donor's listings leave
+ * Public answers must not outlive a ban's end: a banned donor's listings leave
  * the public lists until `foods.donor_banned_until`, and the end of a ban is no write, so
  * no trigger announces it. Each process keeps one timer to the earliest future ban end
  * and drops its cached answers when it passes; the time is read at start and again after

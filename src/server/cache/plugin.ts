@@ -1,5 +1,5 @@
 /**
- * Fastify plugin of the public answer cache (issue 21; DESIGN.md "Speed"). Routes opt in
+ * Fastify plugin of the public answer cache (DESIGN.md "Speed"). Routes opt in
  * with `config: { publicAnswer: true }` (food lists and details, impact figures). For an
  * anonymous GET of such a route (no session cookie, no Authorization header) the answer is
  * served from this process's `AnswerCache` without validation, session lookup or query:
@@ -24,7 +24,7 @@ import { watchBanEnds } from './ban-ends.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Issue 21: the route's anonymous GET answers are the same for everyone and may be cached. */
+    /** The route's anonymous GET answers are the same for everyone and may be cached. */
     publicAnswer?: boolean;
   }
   interface FastifyInstance {
@@ -77,7 +77,7 @@ export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { databas
   app.decorate('answerCache', cache);
   const pending = new WeakMap<FastifyRequest, Pending>();
 
-  // Issue 19: a ban's end changes the public lists without a write; drop the answers then too.
+  // A ban's end changes the public lists without a write; drop the answers then too.
   const banEnds = watchBanEnds(opts.database.db, () => cache.invalidate(), (err: unknown) => app.log.warn({ err }, 'could not read the next ban end'));
   const stop = await opts.database.listen(
     PUBLIC_CHANNEL,

@@ -21,7 +21,7 @@ export type { Database, DatabaseHandle, OpenOptions, Schema } from './handle.js'
 
 /**
  * PGlite's start parameters: its defaults, with 32 MB of shared buffers instead of the
- * 128 MB its postgresql.conf sets (issue 21: restart time). PostgreSQL zeroes its shared
+ * 128 MB its postgresql.conf sets (restart time). PostgreSQL zeroes its shared
  * buffers at every start, which in WebAssembly was the largest part of a restart's main
  * thread (0.5–0.75 s of `memset` in a `--cpu-prof`; 32 MB: about a quarter of it).
  * 32 MB (4 096 pages of 8 KB) still holds an embedded instance's listings and indexes;

@@ -1,6 +1,6 @@
 /**
- * Which database errors mean "unavailable, try again" (issue 10 "Database
- * faults"): the problem handler answers them 503 with Retry-After instead of 500.
+ * Which database errors mean "unavailable, try again": the problem handler answers
+ * them 503 with Retry-After instead of 500.
  */
 
 // SQLSTATE class 08 (connection), 57P0x (admin shutdown, crash, cannot connect now),

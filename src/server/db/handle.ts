@@ -32,7 +32,7 @@ export interface DatabaseHandle {
 /** The versioned migrations (`npm run db:generate`). */
 export const MIGRATIONS = path.join(PACKAGE_ROOT, 'drizzle');
 
-/** `/api/ready` answers within 1 s whatever the pool's state (issue 10): the ping gives up sooner. */
+/** `/api/ready` answers within 1 s whatever the pool's state: the ping gives up sooner. */
 const PING_TIMEOUT_MS = 800;
 
 /** Options of `openDatabase`; the timeouts apply to PostgreSQL only (defaults: config.ts). */

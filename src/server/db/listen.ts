@@ -1,12 +1,12 @@
 /**
  * PostgreSQL `LISTEN` on one dedicated connection (a pooled one would go back to
  * the pool and stop hearing), kept alive: after an error or a lost connection it
- * reconnects with backoff (0.5 s doubling to 2 s: issue 22, back within about 2 s
+ * reconnects with backoff (0.5 s doubling to 2 s: back within about 2 s
  * of the database answering again) and listens again.
  */
 import pg from 'pg';
 
-/** Longest wait between reconnection attempts, ms (issue 22: about 2 s). */
+/** Longest wait between reconnection attempts, ms (about 2 s). */
 const MAX_RETRY_MS = 2_000;
 
 /**

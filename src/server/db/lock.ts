@@ -1,5 +1,5 @@
 /**
- * Single writer on the embedded database (issue 10): PGlite has no server to
+ * Single writer on the embedded database: PGlite has no server to
  * arbitrate, so two processes on one DATA_DIR would each write the same files
  * and lose acknowledged writes. A lock file `<dataDir>/server.lock` holds the
  * owner's pid; a second process refuses to start while that pid lives. A lock

@@ -1,6 +1,6 @@
 /**
  * PostgreSQL over node-postgres (DESIGN.md "Shape of the system"), loaded only when
- * DATABASE_URL is set, so an embedded start never loads pg (issue 21: restart time).
+ * DATABASE_URL is set, so an embedded start never loads pg (restart time).
  */
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';

@@ -1,5 +1,5 @@
 /**
- * Which migrations an embedded database already has (issue 21: restart time): after
+ * Which migrations an embedded database already has (restart time): after
  * migrating, the key of the migration set (`templateKey`: PGlite version, extensions,
  * every migration file) is written into the database's own folder, so a restart with
  * the same migrations skips Drizzle's migration check (its statements are the first a

@@ -1,5 +1,5 @@
 /**
- * The empty, migrated embedded database as a tarball (issue 21). Creating a PGlite
+ * The empty, migrated embedded database as a tarball. Creating a PGlite
  * database runs initdb inside WebAssembly, about 4 s of CPU, most of a first start;
  * loading the same files from a tarball takes a tenth of that. The tarball is made once
  * per migration set (a new PGlite in memory, migrated, `dumpDataDir`), kept gzipped under

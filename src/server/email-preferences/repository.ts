@@ -1,4 +1,4 @@
-/** Email preferences (issue 11): which mails a user gets; without a row, all of them. */
+/** Email preferences: which mails a user gets; without a row, all of them. */
 import { eq } from 'drizzle-orm';
 import type { EmailPreferenceKey, EmailPreferences } from '../../contract/index.js';
 import type { Database } from '../db/client.js';

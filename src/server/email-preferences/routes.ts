@@ -1,5 +1,5 @@
 /**
- * `/api/email-preferences` (issue 11): the signed-in user's three mail switches, and
+ * `/api/email-preferences`: the signed-in user's three mail switches, and
  * the one-click unsubscribe URL of every mail (RFC 8058): `POST` with a signed token
  * turns that mail type off without a session; `GET` (a person opening the link)
  * answers a small page whose button makes that POST, never unsubscribing by itself.

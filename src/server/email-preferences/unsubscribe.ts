@@ -1,5 +1,5 @@
 /**
- * One-click unsubscribe links (RFC 8058; issue 11): a token names a user and one
+ * One-click unsubscribe links (RFC 8058): a token names a user and one
  * mail type, signed with HMAC-SHA-256 under the auth secret, so `POST`ing the link
  * turns that type off without signing in and nobody can forge one for someone else.
  */

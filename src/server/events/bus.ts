@@ -1,5 +1,5 @@
 /**
- * Live events between server processes (issue 11; DESIGN.md "Beyond the spec (turn 2)"):
+ * Live events between server processes (DESIGN.md "Beyond the spec (turn 2)"):
  * a writer calls `publish` inside its transaction, PostgreSQL delivers the
  * `NOTIFY` to every listening process when (and only if) that transaction commits,
  * and each process's `EventHub` (hub.ts) forwards it to its open `/api/events`

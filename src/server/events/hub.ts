@@ -4,11 +4,11 @@
  * `event: notification` (with `id:` so `Last-Event-ID` resumes) followed by
  * `event: unread`, and `event: message` to both parties of a conversation.
  *
- * Issue 22 "Live events are not lost": every stream remembers the `seq` of the
+ * Every stream remembers the `seq` of the
  * last notification it got (commit order, notifications schema); events are
  * forwarded one after another in NOTIFY order, and when the LISTEN connection
  * comes back `replayAll` sends each stream what was committed meanwhile.
- * Issue 17: a stream ends with `event: closed` when its session ends, its user is
+ * A stream ends with `event: closed` when its session ends, its user is
  * banned, or it is over a cap (`close*`); the client should not reconnect then.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Who has an `/api/events` stream open, in any process (issue 11: a message mail
+ * Who has an `/api/events` stream open, in any process (a message mail
  * goes only to a recipient without one). Each stream is a row; its process
  * refreshes `seen_at` with every heartbeat and deletes the row when the stream
  * ends, and a row not refreshed for `STALE_SECONDS` (a process that died) no
@@ -9,7 +9,7 @@ import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { eventStreams, sessions } from '../db/schema/index.js';
 
-/** Heartbeat of the streams, ms (issue 11: a comment every 25 s). */
+/** Heartbeat of the streams, ms (a comment every 25 s). */
 export const HEARTBEAT_MS = 25_000;
 /** Age after which an unrefreshed stream row no longer counts, seconds (two heartbeats and a margin). */
 export const STALE_SECONDS = 60;
@@ -21,7 +21,7 @@ export async function streamOpened(db: Database, s: { userId: string; sessionId:
 }
 
 /**
- * Ids of live streams beyond the caps (issue 17 "Unbounded live streams"): all but
+ * Ids of live streams beyond the caps: all but
  * the newest `perUser` of `userId`'s and the newest `perAddress` of `address`'s,
  * in every process. The caller tells their processes to close them.
  */
@@ -38,7 +38,7 @@ export async function streamsOverCap(db: Database, userId: string, address: stri
   return [...new Set([...a, ...b].map((r) => r.id))];
 }
 
-/** Which of `sessionIds` still name a live session (issue 17: streams re-check theirs on each heartbeat). */
+/** Which of `sessionIds` still name a live session (streams re-check theirs on each heartbeat). */
 export async function liveSessions(db: Database, sessionIds: string[]): Promise<Set<string>> {
   if (!sessionIds.length) return new Set();
   const rows = await db

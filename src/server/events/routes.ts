@@ -1,10 +1,10 @@
 /**
- * `GET /api/events` (issue 11): the signed-in user's live events as Server-Sent
+ * `GET /api/events`: the signed-in user's live events as Server-Sent
  * Events. On connect: `retry:`, the notifications after `Last-Event-ID` (header,
  * or `lastEventId` query for clients that cannot set headers), then `event: unread`.
  * After that whatever the hub forwards, and a comment heartbeat every 25 s. Live
  * events reach every process through LISTEN/NOTIFY (bus.ts). A stream closes
- * with `event: closed` when its session ends (issue 17: database trigger, and a
+ * with `event: closed` when its session ends (database trigger, and a
  * re-check on every heartbeat) or when its user or address holds more streams
  * than the caps (the oldest close).
  */
@@ -47,7 +47,7 @@ export async function eventRoutes(
     const streams = hub.all();
     for (const s of streams) s.write(': heartbeat\n\n');
     streamsAlive(db, presenceIds()).catch((err: unknown) => app.log.warn({ err: { message: (err as Error).message } }, 'stream presence not refreshed'));
-    // Issue 17: a session that ended unheard (NOTIFY lost, expiry) still closes its streams here.
+    // A session that ended unheard (NOTIFY lost, expiry) still closes its streams here.
     liveSessions(db, [...new Set(streams.map((s) => s.sessionId))]).then(
       (alive) => hub.closeWhere((s) => streams.includes(s) && !alive.has(s.sessionId), 'session-ended'),
       (err: unknown) => app.log.warn({ err: { message: (err as Error).message } }, 'stream sessions not checked'),

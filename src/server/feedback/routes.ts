@@ -1,4 +1,4 @@
-/** Routes of feedback after a hand-over and of a person's public standing (issue 19). */
+/** Routes of feedback after a hand-over and of a person's public standing. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FeedbackInput, FeedbackState, InsertResult, PersonStanding, RequestIdParams, UserIdParams } from '../../contract/index.js';

@@ -1,5 +1,5 @@
 /**
- * A listing's status as its requests move (issue 16): `Reserved` while one request
+ * A listing's status as its requests move: `Reserved` while one request
  * is accepted, `Available` otherwise, until it is `Collected` (a delivery without
  * "some left") or `Expired` (stored by the expiry job). Called inside the
  * transaction that changed the requests, with the listing's row locked.

@@ -20,7 +20,7 @@ export function likePattern(text: string): string {
 /**
  * How a search is answered: `substring` (a run of 3 letters or digits: the trigram index
  * serves `name ILIKE %text%`) or `prefix` (shorter runs: every run starts a word of the
- * name, served by the `food_name_prefixes` index; issue 21). Blank text is no search.
+ * name, served by the `food_name_prefixes` index). Blank text is no search.
  */
 export type SearchKind = 'none' | 'substring' | 'prefix';
 
@@ -61,7 +61,7 @@ export interface ListOptions {
   /** `YYYY-MM-DD`: listings expiring before this day are left out. */
   availableOn: string;
   after?: After;
-  /** The signed-in viewer: listings of people blocked either way are left out (issue 19). */
+  /** The signed-in viewer: listings of people blocked either way are left out. */
   viewerId?: string;
 }
 
@@ -145,15 +145,15 @@ export interface ListShape {
  * The query of available listings of one shape, with placeholders `today`, `limit`,
  * `pattern` (substring search) or `prefixes` (short search), `key`/`id` (after a
  * cursor) and `viewerId` (viewer): Available and Reserved listings not past their date
- * (issue 16; served by the partial indexes of exactly this status condition), filtered
+ * (served by the partial indexes of exactly this status condition), filtered
  * by name substring (case-insensitive, literal; served by the trigram index) or word
  * prefixes (the GIN index on `food_name_prefixes(name)`), without withheld listings and,
- * for a viewer, blocked donors (issue 19), with near (`lat`/`lng`/`radiusM`/`chordM`) by
+ * for a viewer, blocked donors, with near (`lat`/`lng`/`radiusM`/`chordM`) by
  * radius (the GiST index on public points), in keyset order.
  * Exported so the EXPLAIN test checks the very SQL the API runs.
  */
 export function availableFoodsQuery(db: Database, s: ListShape) {
-  // Held listings (issue 17, account/held.ts) are not public.
+  // Held listings (account/held.ts) are not public.
   const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), isNull(foods.heldAt), ...shownFoodConditions()];
   if (s.viewer) where.push(notBlockedCondition(p.viewerId));
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
@@ -176,7 +176,7 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
  * "within the bounding box" as well (as the other orders do) let PostgreSQL estimate
  * the box at 0.1 % of the table whatever its real share, and it then preferred reading
  * every listing in the box and sorting them: at 7 000 listings within 5 km of central
- * Berlin 10 ms instead of 0.3 ms (issue 21). The rows beyond the radius can only come
+ * Berlin 10 ms instead of 0.3 ms. The rows beyond the radius can only come
  * after all those within it, so the page is the same.
  */
 function nearestFoodsQuery(db: Database, where: SQL[]) {

@@ -25,11 +25,11 @@ export interface FoodFields {
   PickupLocation: string;
   ExpiredDateTime: string;
   AdditionalNotes: string;
-  /** Issue 12; undefined on an update keeps the listing's gallery. */
+  /** Undefined on an update keeps the listing's gallery. */
   FoodGallery?: string[];
   /** Issue "Near me"; undefined on an update keeps the listing's point, null removes it. */
   Location?: LocationInput | null;
-  /** Issue 16; undefined on an update keeps the listing's weight, null clears it. */
+  /** Undefined on an update keeps the listing's weight, null clears it. */
   FoodWeightKg?: number | null;
 }
 
@@ -42,7 +42,7 @@ export interface PlaceView {
 }
 
 /**
- * A listing's `FoodStatus` on `today` (`YYYY-MM-DD`, server's local date; issue 16):
+ * A listing's `FoodStatus` on `today` (`YYYY-MM-DD`, server's local date):
  * its stored status, except that an open listing whose date has passed is `Expired`
  * even before the expiry job stored it.
  */
@@ -78,7 +78,7 @@ export function toFood(row: FoodRow, showEmail: boolean, today: string, view: Pl
 }
 
 /**
- * Who may read `Donator.Email` of each of `rows` (issues 13, 17): the donor, and users
+ * Who may read `Donator.Email` of each of `rows`: the donor, and users
  * whose request for that food the donor has taken up (`DONOR_EMAIL_STATUSES`);
  * nobody else, signed in or not, so neither paging the lists nor requesting and
  * cancelling harvests addresses. One query for the whole page.
@@ -165,7 +165,7 @@ export async function requireOwnFood(
 
 /**
  * Replaces a donor's listing (SPEC.md §7 PUT /foods/{id}); one transaction. An
- * expired listing given a date from `today` on (`YYYY-MM-DD`) is open again (issue 16).
+ * expired listing given a date from `today` on (`YYYY-MM-DD`) is open again.
  * `secret` as for `createFood`.
  * @returns Mongo-style counts: `modifiedCount` is 0 when nothing changed.
  * @throws 404 / 403 as `requireOwnFood`.
@@ -185,7 +185,7 @@ export async function updateFood(db: Database, id: string, input: FoodFields, do
 
 /**
  * Deletes (withdraws) a donor's listing and, by cascade, its requests; one
- * transaction, which also tells each requester with an open request (issues 11, 16).
+ * transaction, which also tells each requester with an open request.
  * @throws 404 / 403 as `requireOwnFood`.
  */
 export async function deleteFood(db: Database, id: string, userId: string, notifier: Notifier) {

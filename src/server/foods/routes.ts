@@ -61,7 +61,7 @@ function page<R extends ListedFood>(req: FastifyRequest, reply: FastifyReply, ro
  * Fastify plugin of `/api/foods` (SPEC.md §7): the featured, available, search and
  * own-listings reads (keyset pages, see `page`), one listing, and create, update
  * and delete for the signed-in donor; with `IMAGE_PROXY` external photos are answered
- * through the image proxy (issue 12). Needs `app.db` and the auth plugin's
+ * through the image proxy. Needs `app.db` and the auth plugin's
  * `req.sessionUser`/`req.requireUser`; errors are thrown as problems (`problem.ts`).
  */
 export async function foodRoutes(app: FastifyInstance, opts: { config: Config }) {
@@ -69,7 +69,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
   const db = app.db;
   const own = ownOrigins(opts.config);
   const { imageProxy, publicUrl } = opts.config;
-  // Issue 12: with IMAGE_PROXY=true, external photos are answered through the proxy.
+  // With IMAGE_PROXY=true, external photos are answered through the proxy.
   const toFood = (row: FoodRow, showEmail: boolean, today: string, view?: PlaceView) => {
     const food = toFoodAnswer(row, showEmail, today, view);
     return imageProxy ? proxiedFood(food, publicUrl) : food;
@@ -121,9 +121,9 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req) => {
       const row = await requireFood(db, req.params.id);
       const user = await req.sessionUser();
-      // A held listing (issue 17) is shown to its donor only.
+      // A held listing is shown to its donor only.
       if (row.heldAt && row.donorId !== user?.id) throw problem(404, 'No food listing has this id.');
-      // Issue 19: hidden, banned or blocked listings are unknown to everyone but the donor and moderators.
+      // Hidden, banned or blocked listings are unknown to everyone but the donor and moderators.
       if (!(await canSeeFood(db, row, user))) throw problem(404, 'No food listing has this id.');
       const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, [row]), exactPointVisibility(db, user?.id, [row], app.clock())]);
       return toFood(row, visible(row), localToday(app.clock()), { exactPoint: exact(row) });

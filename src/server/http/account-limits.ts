@@ -1,5 +1,5 @@
 /**
- * Per-account flood limits (issue 19; the numbers are `ACCOUNT_LIMITS` and
+ * Per-account flood limits (the numbers are `ACCOUNT_LIMITS` and
  * `NEW_ACCOUNT_OPEN_REQUESTS` in limits.ts). `limited` counts one event on each
  * counter before the write and gives the counts back when the write is refused,
  * so only what was created counts. Refusals are 429 problems with the real

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document (`/api/openapi.json`) and its reference page (`/api/docs`, Swagger
- * UI), made at the first request for either (issue 21: restart time). @fastify/swagger's
+ * UI), made at the first request for either (restart time). @fastify/swagger's
  * OpenAPI module, `yaml` and Swagger UI's routes cost ~0.1 s of CPU at every start, which
  * no other answer needs. The app's routes are noted as they are registered; the first
  * docs request builds a separate Fastify instance holding @fastify/swagger, Swagger UI

@@ -1,5 +1,5 @@
 /**
- * JSON bodies (issue 10 "Bad input on auth routes"): Fastify's parser, behind a
+ * JSON bodies: Fastify's parser, behind a
  * nesting-depth check. A body nested 10 000 deep fits in 64 KiB and parses, but
  * later recursion over it (re-serialising it for Better Auth, validation) runs
  * out of stack: a 500. No API body nests deeper than a few levels, so deeper

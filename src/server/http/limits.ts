@@ -34,7 +34,7 @@ export const AUTH_IP_LIMITS = {
 /**
  * Failed email sign-ins per account *and* address (key `signin:<email>|<ip>`):
  * stops password guessing without letting an attacker lock the owner out, who
- * signs in from another address (issue 10 "Lockout without denial of service").
+ * signs in from another address.
  */
 export const SIGN_IN_PAIR_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
 
@@ -46,14 +46,14 @@ export const SIGN_IN_ADDRESS_LIMIT: Limit = { max: 50, windowSeconds: 15 * 60 };
 
 /**
  * Failed email sign-ins per account from every address it never signed in from
- * (key `signin-account:<email>`, issue 17): past it the account signs in only
+ * (key `signin-account:<email>`): past it the account signs in only
  * through a password-reset link (which clears the count), and its owner is told
  * by mail once. Addresses the account signed in from before are not counted.
  */
 export const SIGN_IN_ACCOUNT_LIMIT: Limit = { max: 100, windowSeconds: 24 * 60 * 60 };
 
 /**
- * The client a limit counts (issue 17): an IPv4 address as itself (IPv4-mapped
+ * The client a limit counts: an IPv4 address as itself (IPv4-mapped
  * IPv6 too), an IPv6 address by its /64 network (`2001:db8:1:2::/64`), since one
  * subscriber usually holds a whole /64. Parsing by `ipaddr.js`; anything
  * unparsable is returned unchanged.
@@ -70,7 +70,7 @@ export function clientKey(ip: string): string {
 export const WRITE_LIMIT: Limit = { max: 120, windowSeconds: 60 };
 
 /**
- * Photo uploads per signed-in user (key `upload:<userId>`, issue 17): processing a
+ * Photo uploads per signed-in user (key `upload:<userId>`): processing a
  * large photo costs about a CPU-second, so one account buys at most 60 an hour.
  */
 export const UPLOAD_LIMIT: Limit = { max: 60, windowSeconds: 60 * 60 };
@@ -124,7 +124,7 @@ export function sendTooMany(reply: FastifyReply, retryAfter: number, detail: str
 export const PLACES_LIMIT: Limit = { max: 60, windowSeconds: 60 };
 
 /**
- * Per-account flood limits (issue 19), each counted in `rate_limits` under
+ * Per-account flood limits, each counted in `rate_limits` under
  * `<name>:<userId>`: new listings, new requests, messages per minute and per day,
  * reports per hour and per day.
  * Refusals are 429 problems with the window's real `Retry-After`.
@@ -139,13 +139,13 @@ export const ACCOUNT_LIMITS = {
 } as const satisfies Record<string, Limit>;
 
 /**
- * Open (Pending or Accepted) requests at once for a new account (issue 19): younger
+ * Open (Pending or Accepted) requests at once for a new account: younger
  * than `accountAgeDays` and no completed hand-over yet, on either side.
  */
 export const NEW_ACCOUNT_OPEN_REQUESTS = { max: 15, accountAgeDays: 7 } as const;
 
-/** Distinct verified accounts whose open reports hide a listing until a moderator reviews it (issue 19). */
+/** Distinct verified accounts whose open reports hide a listing until a moderator reviews it. */
 export const REPORTS_TO_AUTO_HIDE = 3;
 
-/** Negative feedbacks from distinct people within `days` that put a person on the moderation queue (issue 19). */
+/** Negative feedbacks from distinct people within `days` that put a person on the moderation queue. */
 export const NEGATIVE_FEEDBACK_TO_QUEUE = { count: 3, days: 30 } as const;

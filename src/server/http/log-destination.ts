@@ -1,5 +1,5 @@
 /**
- * Where the server's log lines go (issue 22 "Small ones"): every line — Fastify's,
+ * Where the server's log lines go: every line — Fastify's,
  * ours and Better Auth's (auth.ts hands its logger to the same pino) — passes
  * `redactQueryParams` on its way out, so a failed query's parameters (a session
  * token in `… where token = $1 params: <token>`) never reach the log.

@@ -40,7 +40,7 @@ const SESSION_ENDING_DESTS = new Set(['empty', 'document']);
 
 /**
  * True when a `GET` that ends a session (`/api/logout`, SPEC.md §7) comes from a
- * caller allowed to end it (issue 17): Plateful's own pages, a `CORS_ORIGINS`
+ * caller allowed to end it: Plateful's own pages, a `CORS_ORIGINS`
  * client's credentialed fetch, or the person typing the address; never an image,
  * script or frame load, nor a navigation started by another site (a link or a
  * redirect there carries the session cookie under `SameSite=Lax`).

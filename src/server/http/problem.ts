@@ -58,7 +58,7 @@ export function sendProblem(reply: FastifyReply, status: number, detail: string,
   return reply.status(status).type('application/problem+json').send(options.withMessage ? { ...body, message: detail } : body);
 }
 
-/** Retry-After of a 503 while the database is unavailable, seconds: an outage is expected to pass within seconds (issue 10). */
+/** Retry-After of a 503 while the database is unavailable, seconds: an outage is expected to pass within seconds. */
 export const RETRY_AFTER_UNAVAILABLE = 2;
 
 /** Installs the error handler that turns any thrown error into a problem document. */

@@ -1,5 +1,5 @@
 /**
- * Cross-Origin-Resource-Policy of public assets (issue 10 "Cross-origin API"):
+ * Cross-Origin-Resource-Policy of public assets:
  * helmet answers `same-origin` everywhere, which makes browsers refuse our images
  * and other public files to pages of other origins (a client on another origin
  * shows broken images). Images, built assets and public files are marked

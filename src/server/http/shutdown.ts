@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown on SIGTERM/SIGINT (issue 10 "Slow clients and shutdown"):
+ * Graceful shutdown on SIGTERM/SIGINT:
  * stop accepting, close idle keep-alive connections at once, let in-flight
  * requests finish (each answered with `Connection: close`), close the database,
  * exit 0; after `timeoutMs` whatever still runs is cut and the exit code is 1.
@@ -11,7 +11,7 @@ const closing = new WeakSet<FastifyInstance>();
 
 /**
  * Adds the hook that answers every request still running once shutdown began
- * with `Connection: close` (issue 22: Node alone kept some of them alive), so
+ * with `Connection: close` (Node alone kept some of them alive), so
  * their sockets close after the answer instead of being cut later.
  */
 export function registerClosingAnswers(app: FastifyInstance): void {

@@ -25,7 +25,7 @@ const DEMO_IMAGES = path.join(PACKAGE_ROOT, 'src/server/seed/images');
 
 /**
  * Fastify plugin of the files described above and of the not-found answer (register it last).
- * `renderer` writes the site's link preview into every page (issue 20).
+ * `renderer` writes the site's link preview into every page.
  */
 export async function staticRoutes(app: FastifyInstance, opts: { publicUrl: string; renderer: PageRenderer }) {
   const hasClient = existsSync(path.join(WEB_DIST, 'index.html'));
@@ -40,7 +40,7 @@ export async function staticRoutes(app: FastifyInstance, opts: { publicUrl: stri
     const built = { preCompressed: true, cacheControl: false, decorateReply: false, index: false, setHeaders: cacheHeaders } as const;
     // Hashed assets: one wildcard route. The few other files get a route each (`wildcard: false`), so `/`
     // and client routes reach the not-found handler below; the compressed copies get none
-    // (issue 21: restart time; ~350 routes were registered at every start).
+    // (restart time; ~350 routes were registered at every start).
     await app.register(fastifyStatic, { ...built, root: path.join(WEB_DIST, 'assets'), prefix: '/assets/' });
     await app.register(fastifyStatic, { ...built, root: WEB_DIST, prefix: '/', wildcard: false, globIgnore: ['assets/**', '**/*.br', '**/*.gz'] });
   }

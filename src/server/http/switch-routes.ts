@@ -1,6 +1,6 @@
 /**
- * `GET` and `PUT` of the signed-in user's notification switches at one path (issue 11's
- * `/api/email-preferences`, issue 20's `/api/push-preferences`: one boolean per kind).
+ * `GET` and `PUT` of the signed-in user's notification switches at one path
+ * (`/api/email-preferences`, `/api/push-preferences`: one boolean per kind).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Slow clients and shutdown (issue 10): Fastify/Node server options so a client
+ * Slow clients and shutdown: Fastify/Node server options so a client
  * that trickles its headers or body is cut, and a SIGTERM drains quickly.
  */
 import type { Config } from '../config.js';

@@ -1,5 +1,5 @@
 /**
- * The scheduled clean-up of unused uploads (issue 12): every hour, each server
+ * The scheduled clean-up of unused uploads: every hour, each server
  * process deletes the uploads that no listing, request or profile used within
  * 24 hours (`deleteOrphanImages`, one idempotent statement, so several processes
  * running it at once is harmless). The timer stops when the app closes.

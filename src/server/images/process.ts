@@ -1,5 +1,5 @@
 /**
- * The photo pipeline (issue 12), on sharp: decides the format from the bytes,
+ * The photo pipeline, on sharp: decides the format from the bytes,
  * refuses decompression bombs from the header alone, then auto-orients, converts
  * to sRGB, drops every metadata block (EXIF with GPS, XMP, IPTC, ICC: sharp writes
  * none unless asked) and encodes one WebP per width of `IMAGE_WIDTHS`, plus a
@@ -29,7 +29,7 @@ export interface ProcessedImage {
  * The public id of uploaded `bytes` (43 characters, base64url): HMAC-SHA-256 under
  * `secret` (AUTH_SECRET) of their SHA-256. The same bytes always get the same id, so
  * uploads stay deduplicated, but nobody without the secret can compute the id of a
- * known file to check whether it was uploaded (issue 17).
+ * known file to check whether it was uploaded.
  */
 export function imageId(bytes: Buffer, secret: string): string {
   return createHmac('sha256', secret).update(createHash('sha256').update(bytes).digest()).digest('base64url');
@@ -39,7 +39,7 @@ const ascii = (b: Buffer, start: number, end: number) => b.subarray(start, end).
 
 /**
  * The format told by the file's magic numbers, or undefined. The name and the
- * declared type of an upload are never trusted (issue 12).
+ * declared type of an upload are never trusted.
  */
 export function sniffFormat(b: Buffer): SourceFormat | undefined {
   if (b.length < 12) return undefined;

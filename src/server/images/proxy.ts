@@ -1,5 +1,5 @@
 /**
- * Fetching external images for the image proxy (issue 12, `IMAGE_PROXY=true`) with
+ * Fetching external images for the image proxy (`IMAGE_PROXY=true`) with
  * SSRF protection: http(s) only, every address a name resolves to must be public
  * (ipaddr.js's `unicast` range only, IPv4 or IPv6), and the connection goes to the very address that was checked (no DNS
  * rebinding). At most 3 redirects, each checked the same way; at most
@@ -17,7 +17,7 @@ const IPV4_COMPATIBLE = ipaddr.parse('::');
 
 /**
  * True when `address` (an IPv4 or IPv6 literal) is a public unicast address, by
- * ipaddr.js's range table (issue 17: only its `unicast` range is public, so NAT64,
+ * ipaddr.js's range table (only its `unicast` range is public, so NAT64,
  * 6to4, Teredo, site-local, 6to4 relays and reserved blocks are not). IPv4-mapped
  * IPv6 is judged as its IPv4 address; the deprecated IPv4-compatible `::a.b.c.d`
  * (which ipaddr.js counts as unicast) is refused. The literal is first normalised

@@ -1,5 +1,5 @@
 /**
- * The photo processing queue (issue 22 "Uploads never stall the server"): at most
+ * The photo processing queue: at most
  * `workers` photos are processed at once (by default one per spare core, so one
  * core always serves requests), at most `waiting` more wait their turn, and any
  * further upload is answered 503 with a `Retry-After` estimated from how long

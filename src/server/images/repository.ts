@@ -1,6 +1,6 @@
 /**
- * Image rows (issue 12): metadata in `images`, who uploaded each in `image_uploads`
- * (issue 17), the variants' bytes through the image store (storage/, issue 22).
+ * Image rows: metadata in `images`, who uploaded each in `image_uploads`
+ *, the variants' bytes through the image store (storage/).
  */
 import { eq, sql } from 'drizzle-orm';
 import { thumbHashToDataURL } from 'thumbhash';
@@ -10,7 +10,7 @@ import { imageUploads, images } from '../db/schema/index.js';
 import type { ProcessedImage } from './process.js';
 import type { ImageStore } from './storage/store.js';
 
-/** How long an upload may wait for a listing or profile to use it (issue 12: 24 h). */
+/** How long an upload may wait for a listing or profile to use it (24 h). */
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** The API's view of a stored image row. */
@@ -57,7 +57,7 @@ export async function storeImage(db: Database, store: ImageStore, id: string, im
   });
 }
 
-/** Records that `userId` uploaded image `id` (issue 17: their uploads go with their account). */
+/** Records that `userId` uploaded image `id` (their uploads go with their account). */
 async function recordUpload(db: Database, id: string, userId: string): Promise<void> {
   await db.insert(imageUploads).values({ imageId: id, userId }).onConflictDoNothing();
 }
@@ -88,7 +88,7 @@ const USED = sql.raw(`
 
 /**
  * Deletes uploads older than 24 hours (before `now`) that no listing, request or
- * profile uses (issue 12). One statement, so several server processes may run it
+ * profile uses. One statement, so several server processes may run it
  * at once. Returns how many were deleted.
  */
 export async function deleteOrphanImages(db: Database, now: Date = new Date()): Promise<number> {

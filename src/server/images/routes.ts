@@ -1,10 +1,10 @@
 /**
- * Routes of `/api/images` (issue 12): `POST` uploads one photo (multipart part
+ * Routes of `/api/images`: `POST` uploads one photo (multipart part
  * `file`, signed-in only), `GET /{id}?w=` serves a variant for ever-caching,
  * `GET /{id}/meta` answers size and placeholder, and `GET /proxy?url=` (with
  * `IMAGE_PROXY=true`) re-serves an external image through the same pipeline.
- * Uploads count against `UPLOAD_LIMIT` per account (issue 17) and are processed
- * through the bounded queue (queue.ts, issue 22); bytes go to `app.imageStore`.
+ * Uploads count against `UPLOAD_LIMIT` per account and are processed
+ * through the bounded queue (queue.ts); bytes go to `app.imageStore`.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -71,7 +71,7 @@ export async function imageRoutes(app: FastifyInstance, opts: { config: Config }
     const file = await req.file().catch(() => undefined);
     if (!file || file.fieldname !== 'file') throw problem(400, 'Send the photo as multipart/form-data with one part named file.');
     const tooLarge = () => problem(413, `This photo is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
-    // toBuffer() throws a 413 (RequestFileTooLargeError) past `fileSize`, but not always (issue 17):
+    // toBuffer() throws a 413 (RequestFileTooLargeError) past `fileSize`, but not always:
     // the part is checked for truncation after it was read.
     const bytes = await file.toBuffer().catch((error: { statusCode?: number }) => {
       if (error.statusCode === 413) throw tooLarge();

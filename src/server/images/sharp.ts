@@ -1,9 +1,9 @@
 /**
  * sharp (libvips), loaded with the first photo or preview card rather than at every
- * start (issue 21: its native module costs about 75 ms of a restart's CPU), and set up
+ * start (its native module costs about 75 ms of a restart's CPU), and set up
  * once: each photo is processed by one libvips thread and decoded images are not kept,
  * since the processing queue (queue.ts) runs one photo per spare core and memory
- * returns after a burst (issue 22).
+ * returns after a burst.
  * @returns sharp's default export.
  */
 import type Sharp from 'sharp';

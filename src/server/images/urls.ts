@@ -1,9 +1,9 @@
 /**
- * Image URLs. Under `IMAGE_PROXY=true` (issue 12): answers point external images
+ * Image URLs. Under `IMAGE_PROXY=true`: answers point external images
  * at `/api/images/proxy?url=…` so viewers never contact third-party hosts; writes
  * turn such a URL back into the original, so a form sent back unchanged stores
  * what the donor entered. Stored image URLs of Plateful's own origin must name one
- * of its image paths (issue 17).
+ * of its image paths.
  */
 import type { Food } from '../../contract/index.js';
 import type { Config } from '../config.js';
@@ -45,7 +45,7 @@ export function ownOrigins(config: Pick<Config, 'trustedOrigins' | 'corsOrigins'
 
 /**
  * True when `url` points at one of `origins` (Plateful itself) but not at an image
- * path: shown as an image, `<app>/api/logout` would sign out every viewer (issue 17).
+ * path: shown as an image, `<app>/api/logout` would sign out every viewer.
  * Paths are compared after the URL parser resolved `..` and `%2e%2e` segments.
  */
 export function isOwnNonImageUrl(url: string, origins: Set<string>): boolean {

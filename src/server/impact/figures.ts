@@ -1,5 +1,5 @@
 /**
- * Impact arithmetic (issue 16): how many kg a delivery counts, and the figures
+ * Impact arithmetic: how many kg a delivery counts, and the figures
  * answered from running totals. Pure functions; the sources are in `contract/impact.ts`.
  */
 import { KG_PER_ITEM, KG_PER_MEAL, type Impact } from '../../contract/index.js';

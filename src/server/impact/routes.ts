@@ -1,4 +1,4 @@
-/** Routes of `/api/impact` (issue 16). */
+/** Routes of `/api/impact`. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Impact } from '../../contract/index.js';

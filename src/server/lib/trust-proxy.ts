@@ -1,5 +1,5 @@
 /**
- * TRUST_PROXY (issue 10 "Proxies"): which reverse proxies may tell the client
+ * TRUST_PROXY: which reverse proxies may tell the client
  * address in `X-Forwarded-For`. The value takes the forms of Fastify's
  * `trustProxy` option: `false` (default, the peer address is the client),
  * `true` (trust every hop: only behind a proxy that overwrites the header), a

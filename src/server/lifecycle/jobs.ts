@@ -1,5 +1,5 @@
 /**
- * The scheduled work of issue 16, run by every server process (plugin.ts): expiring
+ * The scheduled work, run by every server process (plugin.ts): expiring
  * listings past their date, the 1-hour pickup reminder and the "Was it collected?"
  * question. Each job claims its rows with one conditional `UPDATE … RETURNING` in a
  * transaction that also writes the notifications (and outbox mails): a second process
@@ -15,9 +15,9 @@ import { foods, listedStatus, requests } from '../db/schema/index.js';
 import { localToday } from '../lib/dates.js';
 import type { Notifier } from '../notifications/notifier.js';
 
-/** The reminder comes this long before `PickupAt` (issue 16). */
+/** The reminder comes this long before `PickupAt`. */
 export const REMINDER_BEFORE_MS = 60 * 60 * 1000;
-/** "Was it collected?" comes this long after `PickupAt`, or after acceptance without one (issue 16). */
+/** "Was it collected?" comes this long after `PickupAt`, or after acceptance without one. */
 export const CHECK_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Listings one run of the expiry job takes at most (the next run takes the rest). */
 const BATCH = 100;

@@ -1,5 +1,5 @@
 /**
- * Fastify plugin of the scheduled lifecycle jobs (issue 16, jobs.ts): decorates the app
+ * Fastify plugin of the scheduled lifecycle jobs (jobs.ts): decorates the app
  * with `lifecycle.sweep()` (one run at the app's clock; tests call it after moving the
  * clock) and runs it when the app is ready and then every minute, until the app
  * closes. A failed run is logged and retried on the next tick.

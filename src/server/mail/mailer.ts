@@ -54,7 +54,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smtp
       },
     };
   }
-  // nodemailer is loaded only when SMTP_URL is set, not on every start (issue 21: restart time).
+  // nodemailer is loaded only when SMTP_URL is set, not on every start (restart time).
   const smtpUrl = withTimeouts(config.smtpUrl, config.smtpTimeoutMs);
   const transport: Promise<Transporter> = import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
   transport.catch(() => undefined); // a failure surfaces at the first send
@@ -72,7 +72,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smtp
 
 /**
  * `url` with nodemailer's connection, greeting and socket timeouts set to `ms`
- * (SMTP_TIMEOUT_MS, issue 22) unless the URL names them already: nodemailer reads
+ * (SMTP_TIMEOUT_MS) unless the URL names them already: nodemailer reads
  * options from the query of an SMTP URL.
  */
 function withTimeouts(url: string, ms: number): string {

@@ -1,5 +1,5 @@
 /**
- * The conversation of a request (issue 11): its donor and its requester write to
+ * The conversation of a request: its donor and its requester write to
  * each other while it is Pending and after it is Delivered. A cancelled request is
  * deleted (SPEC.md §4) and its conversation with it, so its id answers 404.
  */
@@ -54,7 +54,7 @@ export type MessageRow = {
   senderImage: string | null;
 };
 
-/** What a message removed by a moderator shows instead of its text (issue 19). */
+/** What a message removed by a moderator shows instead of its text. */
 export const REMOVED_MESSAGE = 'This message was removed by a moderator';
 
 /** Maps a row to the API's `Message` as `viewerId` sees it; the sender's current name and photo. */

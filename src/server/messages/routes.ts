@@ -1,4 +1,4 @@
-/** Routes of `/api/requests/{requestId}/messages` and `…/conversation` (issue 11): the donor and the requester only. */
+/** Routes of `/api/requests/{requestId}/messages` and `…/conversation`: the donor and the requester only. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

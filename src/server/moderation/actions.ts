@@ -1,5 +1,5 @@
 /**
- * Moderator actions (issue 19, `POST /api/moderation/actions`): dismiss reports,
+ * Moderator actions (`POST /api/moderation/actions`): dismiss reports,
  * hide or restore a listing or message (its owner is told, with the reason), ban
  * for 1, 7, 30 days or for good, unban, make a moderator or remove the role (Demote), void a
  * listing's deliveries in the community's impact totals. Each action is one

@@ -1,5 +1,5 @@
 /**
- * The moderators' audit log (issue 19): who did what to which target, when and why,
+ * The moderators' audit log: who did what to which target, when and why,
  * written in the transaction of the action; and the notices owners get.
  */
 import { desc, eq, inArray } from 'drizzle-orm';

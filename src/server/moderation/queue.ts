@@ -1,5 +1,5 @@
 /**
- * The moderation queue (issue 19, `GET /api/moderation/reports`): open reports
+ * The moderation queue (`GET /api/moderation/reports`): open reports
  * grouped by target, the most reported first, with each report's reason, details
  * and snapshot (and whether its reporter's address is verified), and the target's owner
  * and hidden state. Reporters are not named.

@@ -1,5 +1,5 @@
 /**
- * Reports (issue 19): `POST /api/reports` files one, keeping a snapshot of the
+ * Reports: `POST /api/reports` files one, keeping a snapshot of the
  * content as reported; one open report per reporter and target. A listing that
  * `REPORTS_TO_AUTO_HIDE` distinct verified accounts have open reports on is hidden
  * until a moderator reviews it, and its donor is told.

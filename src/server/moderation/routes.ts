@@ -1,5 +1,5 @@
 /**
- * Routes of issue 19's reports and moderation: `POST /api/reports` (signed in) and
+ * Routes reports and moderation: `POST /api/reports` (signed in) and
  * `/api/moderation/*` (moderators only: everyone else, signed in or not, gets the
  * same 404 as an unknown path, so the area is not advertised).
  */

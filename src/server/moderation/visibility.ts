@@ -1,5 +1,5 @@
 /**
- * Who sees which listing (issue 19), as SQL conditions any list query can add to
+ * Who sees which listing, as SQL conditions any list query can add to
  * its WHERE (they only read the listing's own row and the `blocks` index, so they
  * compose with every order, search and distance filter) and as a check for one row.
  *

@@ -1,5 +1,5 @@
 /**
- * The mails of issue 11: a text and an HTML part, a link to the page in the app,
+ * The mails: a text and an HTML part, a link to the page in the app,
  * and one-click unsubscribe headers (RFC 8058 §3.1: `List-Unsubscribe` with an
  * https or http URL and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
  */

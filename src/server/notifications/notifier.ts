@@ -1,5 +1,5 @@
 /**
- * What each event of a request tells whom (issue 11), called inside the event's own
+ * What each event of a request tells whom, called inside the event's own
  * transaction so notification, mail and live event exist exactly when the event does:
  *
  * | event | notification to | mail (preference) |
@@ -15,13 +15,13 @@
  * | pickup.reminder | donor and accepted requester, 1 h before PickupAt | RequestUpdates |
  * | pickup.check | donor, 24 h after PickupAt (or acceptance) | RequestUpdates |
  *
- * Issue 17 "Mail and notification flood": each notification names its actor, so
+ * Each notification names its actor, so
  * repeats from one person fold into one (repository.ts); a new-request mail waits
  * `NEW_REQUEST_MAIL_DELAY_MS` (config.ts) in the outbox and is dropped when the request is
  * cancelled or withdrawn meanwhile; one requester causes at most
  * `NEW_REQUEST_MAILS_PER_DAY` new-request mails to one donor in 24 hours.
  *
- * Each type that mails also pushes (issue 20) to every device of the recipient whose
+ * Each type that mails also pushes to every device of the recipient whose
  * push switch of the same kind is on: `{Title, Body, Link, Tag}` with the TTL of
  * `PUSH_DELIVERY` (a tag per request or conversation, so a newer push replaces an older one).
  * A new-request push shares its mail's daily slot and grace period (and is dropped with
@@ -44,9 +44,9 @@ import { addNotification } from './repository.js';
 
 type RequestRow = typeof requests.$inferSelect;
 
-/** Minutes between two message mails of one conversation to one person (issue 11). */
+/** Minutes between two message mails of one conversation to one person. */
 export const MESSAGE_MAIL_GAP_MINUTES = 15;
-/** New-request mails one requester may cause to one donor in 24 hours (issue 17). */
+/** New-request mails one requester may cause to one donor in 24 hours. */
 export const NEW_REQUEST_MAILS_PER_DAY = 3;
 /** The outbox drop key of a request's new-request mail. */
 const requestMailKey = (requestId: string) => `request:${requestId}`;
@@ -60,18 +60,18 @@ export interface Notifier {
   requestCancelled(tx: Database, request: RequestRow): Promise<void>;
   /** `open`: the food's open (Pending or Accepted) requests, read before the delete. */
   foodDeleted(tx: Database, open: RequestRow[]): Promise<void>;
-  /** Issue 16: `request` as accepted (its `pickupAt` and `acceptNote` set). */
+  /** `request` as accepted (its `pickupAt` and `acceptNote` set). */
   requestAccepted(tx: Database, request: RequestRow): Promise<void>;
-  /** Issue 16: `request` as declined (its `declineReason` set when given). */
+  /** `request` as declined (its `declineReason` set when given). */
   requestDeclined(tx: Database, request: RequestRow): Promise<void>;
   requestNoShow(tx: Database, request: RequestRow): Promise<void>;
-  /** Issue 16: `declined`, the other open requests of a food that was just collected. */
+  /** `declined`, the other open requests of a food that was just collected. */
   foodCollected(tx: Database, declined: RequestRow[]): Promise<void>;
-  /** Issue 16, from the expiry job: `food` expired; `open` its open requests. */
+  /** From the expiry job: `food` expired; `open` its open requests. */
   foodExpired(tx: Database, food: { id: string; name: string; donorId: string }, open: RequestRow[]): Promise<void>;
-  /** Issue 16, from the reminder job: 1 hour before the pickup of accepted `request`, to both sides. */
+  /** From the reminder job: 1 hour before the pickup of accepted `request`, to both sides. */
   pickupReminder(tx: Database, request: RequestRow): Promise<void>;
-  /** Issue 16, from the reminder job: "Was it collected?" to the donor of accepted `request`. */
+  /** From the reminder job: "Was it collected?" to the donor of accepted `request`. */
   pickupCheck(tx: Database, request: RequestRow): Promise<void>;
   messageCreated(tx: Database, request: RequestRow, message: { id: string; senderId: string; body: string }): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /**
- * Notification rows (issue 11): written in the transaction of the event that causes
+ * Notification rows: written in the transaction of the event that causes
  * them (with a live event on commit, events/bus.ts), listed newest first with a
  * keyset cursor, counted while unread and marked read.
  */
@@ -18,7 +18,7 @@ export interface NewNotification {
   title: string;
   body: string;
   link: string;
-  /** Who caused it: an unread notification of the same type from the same actor is folded into (issue 17). */
+  /** Who caused it: an unread notification of the same type from the same actor is folded into. */
   actorId?: string;
 }
 
@@ -38,8 +38,8 @@ export function toNotification(row: NotificationRow): Notification {
 /**
  * Writes `n` through `tx` (the event's transaction) and announces it to its user on
  * commit; returns its id. With an `actorId`, an unread notification of the same
- * type from the same actor to the same user is updated instead (issue 17 "Mail and
- * notification flood": 60 requests and cancellations make two notifications, not
+ * type from the same actor to the same user is updated instead (against a
+ * notification flood: 60 requests and cancellations make two notifications, not
  * 120); it takes the new text, time and a new `seq`, so open streams get it again.
  */
 export async function addNotification(tx: Database, n: NewNotification): Promise<string> {
@@ -106,7 +106,7 @@ export async function latestSeq(db: Database, userId: string): Promise<number> {
 }
 
 /**
- * A user's notifications committed after `seq` (commit order, issue 22: a
+ * A user's notifications committed after `seq` (commit order: a
  * transaction that committed late is not skipped), oldest first, at most `limit`.
  */
 export async function notificationsAfterSeq(db: Database, userId: string, seq: number, limit = 100): Promise<NotificationRow[]> {

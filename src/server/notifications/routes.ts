@@ -1,4 +1,4 @@
-/** Routes of `/api/notifications` (issue 11): the signed-in user's own notifications. */
+/** Routes of `/api/notifications`: the signed-in user's own notifications. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

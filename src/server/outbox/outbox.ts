@@ -1,5 +1,5 @@
 /**
- * The mail outbox's data side (DESIGN.md "Beyond the spec (turn 2)", issue 13):
+ * The mail outbox's data side (DESIGN.md "Beyond the spec (turn 2)"):
  * `enqueueMail` writes a mail in the caller's transaction; the worker (worker.ts)
  * claims due rows, sends them after commit and deletes them once sent.
  *
@@ -18,11 +18,11 @@ export const OUTBOX_CHANNEL = 'plateful_outbox';
 
 /**
  * A mail to send: the mailer's `Mail` (one recipient, text, optional HTML and headers).
- * Its `key` is set by the worker: the row id, the same on every attempt (issue 22).
+ * Its `key` is set by the worker: the row id, the same on every attempt.
  */
 export type OutboxMail = Mail;
 
-/** A web push to send (issue 20): to one subscription's endpoint, the notification's title and body. */
+/** A web push to send: to one subscription's endpoint, the notification's title and body. */
 export interface OutboxPush {
   endpoint: string;
   title: string;
@@ -47,11 +47,11 @@ export function onLocalEnqueue(listener: Listener): () => void {
 
 /** When a queued row runs, and what may cancel it. */
 export interface EnqueueOptions {
-  /** Not before this many milliseconds from now (a grace period, issue 17). */
+  /** Not before this many milliseconds from now (a grace period). */
   delayMs?: number;
   /** Names the event the row depends on (e.g. `request:<id>`); `dropQueued` with it deletes the row while unsent. */
   dropKey?: string;
-  /** Whose act the row reports: the row goes when that account is deleted (issue 17). */
+  /** Whose act the row reports: the row goes when that account is deleted. */
   actorId?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Fastify plugin of the mail outbox (issue 13): decorates the app with `outbox`
+ * Fastify plugin of the mail outbox: decorates the app with `outbox`
  * (the worker), starts it when the app is ready, wakes it on every enqueue in this
  * process and on `NOTIFY plateful_outbox` from any process, and stops it before
  * the app closes (STYLE.md "Plugins own their resources"). Mails go out through

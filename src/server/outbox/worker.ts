@@ -1,11 +1,11 @@
 /**
- * The outbox worker (issue 13): one loop per process that claims due mails and
+ * The outbox worker: one loop per process that claims due mails and
  * pushes (outbox.ts), sends them through the mailer or the push sender and deletes them, or schedules a
  * retry with exponential backoff when sending fails (SMTP down). It wakes on
  * `wake()` (an enqueue in this process, a NOTIFY from another), when the next
  * retry is due, and at least every `pollMs` as a fallback.
  *
- * Sent once (issue 22): a mail the relay accepted is recorded as sent in its own
+ * Sent once: a mail the relay accepted is recorded as sent in its own
  * short write, retried until it succeeds (a database outage at that instant must
  * not let the lease run out and the mail go again); every mail carries a
  * Message-ID made from its row id, the same on every attempt; the lease is longer
@@ -53,7 +53,7 @@ export function retryDelay(attempts: number, o: OutboxOptions): number | null {
 
 /** Sends one mail; rejects when it was not accepted. */
 export type SendMail = (mail: OutboxMail) => Promise<void>;
-/** Sends one push row (issue 20); rejects when it should be tried again later. */
+/** Sends one push row; rejects when it should be tried again later. */
 export type SendPush = (row: OutboxRow) => Promise<void>;
 
 export class OutboxWorker {
@@ -166,7 +166,7 @@ export class OutboxWorker {
   }
 
   /**
-   * Records `id` as sent, retrying until the write succeeds (issue 22); after
+   * Records `id` as sent, retrying until the write succeeds; after
    * `stop()` it gives up once the waits are used up (the lease then decides).
    */
   private async recordSent(id: string): Promise<void> {

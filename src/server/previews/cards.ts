@@ -1,5 +1,5 @@
 /**
- * The 1200 × 630 JPEG images of link previews (issue 20; the size Open Graph
+ * The 1200 × 630 JPEG images of link previews (the size Open Graph
  * consumers show large): a listing's first stored photo cut to that frame, made
  * once by sharp and kept beside the photo's other variants (the image store); or, for a listing
  * without a stored photo and for the site itself, a card drawn from an SVG with

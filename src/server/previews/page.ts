@@ -1,5 +1,5 @@
 /**
- * The app's HTML with a link preview in its head (issue 20): crawlers of chat
+ * The app's HTML with a link preview in its head: crawlers of chat
  * apps and social sites run no JavaScript, so the server writes the Open Graph
  * and Twitter card tags (RFC-free, ogp.me), a canonical link, and for a food page
  * the food's JSON and a preload of its photo, into the built `index.html`.

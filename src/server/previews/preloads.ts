@@ -1,6 +1,6 @@
 /**
  * `<link rel="modulepreload">` tags for the lazily loaded chunks a public data page
- * renders with (issue 21: Lighthouse LCP). The built `index.html` only preloads the
+ * renders with (Lighthouse LCP). The built `index.html` only preloads the
  * entry's static imports; a `/food/{id}` or `/available-foods` page would otherwise
  * fetch `QueryBoundary` and its page chunk one after the other once the entry ran,
  * and its largest image waited ~1.9 s for them. Files come from Vite's build

@@ -1,5 +1,5 @@
 /**
- * Link previews (issue 20): `GET /food/{id}` answers the app's HTML with the
+ * Link previews: `GET /food/{id}` answers the app's HTML with the
  * food's card (or a neutral "no longer available" card once it cannot be had),
  * every other page the site's card (static.ts calls `sitePage`), and the card
  * images under `/api/previews/` (1200 × 630 JPEG).
@@ -21,9 +21,9 @@ const SITE_DESCRIPTION =
   'Plateful is a community food-sharing app: donors list surplus food and neighbours request it before it goes to waste.';
 
 /**
- * A listing still open on `today` (issue 16: Available or Reserved, not collected or past its
- * date), shown to everyone (not held after an account takeover, issue 17) and not withheld
- * (hidden by a moderator or reports, or its donor banned: issue 19).
+ * A listing still open on `today` (Available or Reserved, not collected or past its
+ * date), shown to everyone (not held after an account takeover) and not withheld
+ * (hidden by a moderator or reports, or its donor banned).
  */
 const available = (row: FoodRow | undefined, today: string): row is FoodRow =>
   Boolean(row && !row.heldAt && !isFoodWithheld(row) && (foodStatus(row, today) === 'Available' || foodStatus(row, today) === 'Reserved'));

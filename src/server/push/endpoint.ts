@@ -1,5 +1,5 @@
 /**
- * Which push endpoints the server will call (issue 20): a push endpoint is a URL
+ * Which push endpoints the server will call: a push endpoint is a URL
  * the server requests on its own, so it must be `https` on the default port (push
  * services listen there, RFC 8030 §5) and on a public address, by
  * the image proxy's rules (images/proxy.ts): a literal address must be public and

@@ -1,5 +1,5 @@
 /**
- * Web Push data (issue 20): subscriptions (one per device), the per-kind push
+ * Web Push data: subscriptions (one per device), the per-kind push
  * switches, and `enqueuePushes`, which the notifier calls inside an event's
  * transaction to put one outbox row per device of the recipient.
  */

@@ -1,5 +1,5 @@
 /**
- * Web Push API (issue 20): `GET /api/push/public-key` (the VAPID key browsers
+ * Web Push API: `GET /api/push/public-key` (the VAPID key browsers
  * subscribe with), `POST`/`DELETE /api/push-subscriptions` (one device of the
  * signed-in user, by endpoint; at most `MAX_SUBSCRIPTIONS` per account, the oldest
  * dropped), `GET`/`PUT /api/push-preferences` (which kinds

@@ -1,5 +1,5 @@
 /**
- * Sends the outbox's push rows (issue 20) with `web-push`: the payload
+ * Sends the outbox's push rows with `web-push`: the payload
  * `{Title, Body, Link, Tag}` encrypted for the subscription (RFC 8291, aes128gcm),
  * signed with the VAPID key (RFC 8292), with the row's TTL and urgency.
  *
@@ -51,7 +51,7 @@ export class PushSender {
     const sub = await findSubscription(this.db, job.subscriptionId);
     if (!sub) return; // turned off or expired since the push was queued
     const payload: PushPayload = { Title: row.subject, Body: row.text, Link: job.link, Tag: job.tag };
-    // web-push loads with the first push, not at start (issue 21: restart time).
+    // web-push loads with the first push, not at start (restart time).
     const webPush = (await import('web-push')).default;
     try {
       await webPush.sendNotification({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {

@@ -1,5 +1,5 @@
 /**
- * VAPID keys of Web Push (RFC 8292; issue 20): from `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`,
+ * VAPID keys of Web Push (RFC 8292): from `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`,
  * or generated once into `DATA_DIR/vapid-keys.json` like the auth secret. Browsers
  * bind a subscription to the public key, so it must stay the same across restarts
  * and across every process of one installation.
@@ -14,7 +14,7 @@ export interface VapidKeys {
   privateKey: string;
 }
 
-/** A fresh key pair (web-push's generator; web-push is loaded only here, not at every start: issue 21). */
+/** A fresh key pair (web-push's generator; web-push is loaded only here, not at every start). */
 export function generateVapidKeys(): VapidKeys {
   const webPush = createRequire(import.meta.url)('web-push') as typeof import('web-push');
   const { publicKey, privateKey } = webPush.generateVAPIDKeys();

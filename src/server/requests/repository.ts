@@ -1,8 +1,8 @@
 /**
  * Food request queries and state rules (SPEC.md §3 Request, §4 Request Status;
  * DESIGN.md "The API"): a request copies its food and donor at creation, starts
- * `Pending`, is moved on by the donor (`transitions.ts`, issue 16), and cancelled
- * (deleted) by its requester while open (`Pending`, or `Accepted` since issue 16).
+ * `Pending`, is moved on by the donor (`transitions.ts`), and cancelled
+ * (deleted) by its requester while open (`Pending`, or `Accepted`).
  */
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, type FoodRequest, type Standing } from '../../contract/index.js';
@@ -23,7 +23,7 @@ export type RequestRow = typeof requests.$inferSelect;
  * Maps a row to the API's `FoodRequest` as `viewerId` sees it; `RequestDate` as
  * an ISO 8601 UTC instant. `Donator.Email` is left out for anyone but the donor
  * until the request reaches a status of {@link DONOR_EMAIL_STATUSES}. `standing`
- * (issue 19) adds the donor's or requester's public standing when given.
+ * adds the donor's or requester's public standing when given.
  */
 export function toFoodRequest(row: RequestRow, viewerId: string, standing: { donor?: Standing; requester?: Standing } = {}): FoodRequest {
   const showDonorEmail = row.donorId === viewerId || (DONOR_EMAIL_STATUSES as readonly string[]).includes(row.status);
@@ -62,7 +62,7 @@ export function toFoodRequest(row: RequestRow, viewerId: string, standing: { don
  * Creates a `Pending` request by `requester` for a food; one transaction.
  * @param today `YYYY-MM-DD`, the server's local date.
  * @returns the new request's id.
- * @throws 404 unknown food; 409 own food, a collected or expired food (issue 16), or an
+ * @throws 404 unknown food; 409 own food, a collected or expired food, or an
  *   open request of this requester already exists.
  */
 export async function createRequest(
@@ -75,7 +75,7 @@ export async function createRequest(
   return db.transaction(async (tx) => {
     const food = await requireFood(tx, input.FoodId, 'share');
     if (food.heldAt && food.donorId !== requester.id) throw problem(404, 'No food listing has this id.');
-    // Issue 19: a hidden listing or a banned donor's is unknown; a block between them is refused neutrally.
+    // A hidden listing or a banned donor's is unknown; a block between them is refused neutrally.
     if (food.donorId !== requester.id && isFoodWithheld(food)) throw problem(404, 'No food listing has this id.');
     if (await isBlockedBetween(tx, food.donorId, requester.id)) throw problem(409, BLOCKED_REFUSAL);
     if (food.donorId === requester.id) throw problem(409, 'You cannot request your own food.');
@@ -123,7 +123,7 @@ export async function listFoodRequests(db: Database, foodId: string, userId: str
 
 /** The query of one food's requests, newest first (exported unexecuted for the EXPLAIN test). */
 export function foodRequestsQuery(db: Database, foodId: string) {
-  // Held requests (issue 17) wait for their requester's review before the donor sees them.
+  // Held requests wait for their requester's review before the donor sees them.
   return db
     .select()
     .from(requests)
@@ -146,7 +146,7 @@ export function requesterRequestsQuery(db: Database, requesterId: string) {
 }
 
 /**
- * Cancels (deletes) a request (SPEC.md §4); requester only, while `Pending` or (issue 16)
+ * Cancels (deletes) a request (SPEC.md §4); requester only, while `Pending` or
  * `Accepted`, which frees the listing; one transaction.
  * @param today `YYYY-MM-DD`, the server's local date.
  * @throws 404 unknown request, 403 not the requester, 409 no longer open.

@@ -27,7 +27,7 @@ import {
 } from './repository.js';
 import { changeRequestStatus } from './transitions.js';
 
-/** The public part of a person's counts (issue 19: "N shares", "M% positive"). */
+/** The public part of a person's counts ("N shares", "M% positive"). */
 function publicStanding(counts: StandingCounts | undefined) {
   return counts && { Shares: counts.Shares, PositivePercent: counts.PositivePercent };
 }

@@ -1,5 +1,5 @@
 /**
- * The request state machine of issue 16, moved by the donor through the spec's
+ * The request state machine, moved by the donor through the spec's
  * `PATCH /requests/{id}` (SPEC.md §7):
  *
  * | to | from | also |

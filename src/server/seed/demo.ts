@@ -24,7 +24,7 @@ export async function seedDemoData(db: Database, auth: Auth, publicUrl: string):
 
   // Better Auth's own user and credential records, without a sign-up's session and
   // verification mail; each distinct password is hashed once (scrypt is most of a first
-  // start's seeding time, issue 21).
+  // start's seeding time).
   const ctx = await auth.$context;
   const hashes = new Map<string, Promise<string>>();
   const hash = (password: string) => hashes.get(password) ?? hashes.set(password, ctx.password.hash(password)).get(password)!;
@@ -32,7 +32,7 @@ export async function seedDemoData(db: Database, auth: Auth, publicUrl: string):
   for (const d of DEMO_DONORS) {
     let [user] = await db.select().from(users).where(eq(users.email, d.email));
     if (!user) {
-      // Demo addresses are ours, so they count as verified: no 'Please verify' banner (issue 13).
+      // Demo addresses are ours, so they count as verified: no 'Please verify' banner.
       const created = await ctx.internalAdapter.createUser({ name: d.name, email: d.email, image: image(d.avatar), emailVerified: true }, { method: 'email-password' });
       await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await hash(d.password) });
       [user] = await db.select().from(users).where(eq(users.id, created.id));

@@ -3,7 +3,7 @@
  * belongs to the email sent; `GET /api/logout` ends the session and clears its
  * cookies. Neither creates a session: only a sign-in does (DESIGN.md "The API").
  * Logout answers 403 to a caller that may not end the session (`mayEndSession`:
- * an image load or another site's navigation, issue 17), changing nothing.
+ * an image load or another site's navigation), changing nothing.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';

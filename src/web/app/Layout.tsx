@@ -9,7 +9,7 @@ import { Spinner } from '../ui/Spinner.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import { toastError, toastSuccess } from '../lib/toast.js';
 
-// Issue 21: signed-in users' notices load only once someone is signed in.
+// Signed-in users' notices load only once someone is signed in.
 const SignedInNotices = lazy(() => import('./SignedInNotices.js'));
 
 /**

@@ -19,8 +19,8 @@ function linkClass({ isActive }: { isActive: boolean }): string {
 
 const MENU_ID = 'nav-menu';
 
-// Signed-in users only: the bell (TanStack Query, the live event stream: issue 11), the avatar and
-// Logout come in their own chunk (issue 21: the home page's first JavaScript).
+// Signed-in users only: the bell (TanStack Query, the live event stream), the avatar and
+// Logout come in their own chunk (the home page's first JavaScript).
 const SignedInControls = lazy(() => import('./SignedInControls.js'));
 
 /** Closes the small-screen menu once one of its links is followed (the SPA does not reload). */
@@ -28,7 +28,7 @@ function closeAfterLink(e: MouseEvent<HTMLUListElement>) {
   if ((e.target as Element).closest('a')) e.currentTarget.hidePopover();
 }
 
-/** The spec's five links, and for moderators (issue 19) a sixth to the moderation queue. */
+/** The spec's five links, and for moderators a sixth to the moderation queue. */
 function NavLinks() {
   const { user } = useAuth();
   const links = user?.role === 'moderator' ? [...LINKS, { to: '/moderation', label: 'Moderation' }] : LINKS;

@@ -8,8 +8,8 @@ const LiveBell = lazy(() => import('../features/notifications/components/LiveBel
 
 /**
  * The end of the navigation bar for a signed-in user (SPEC.md §2 "Layout"): the
- * notification bell (issue 11), the avatar linking to /profile, and Logout. Loaded
- * by Navbar only once someone is signed in (issue 21).
+ * notification bell, the avatar linking to /profile, and Logout. Loaded
+ * by Navbar only once someone is signed in.
  */
 export default function SignedInControls({ user }: { user: AppUser }) {
   const { loading, signOutUser } = useAuth();

@@ -3,8 +3,8 @@ import { VerifyEmailBanner } from '../features/auth/VerifyEmailBanner.js';
 
 /**
  * The notices only a signed-in user can get, below the navigation bar: verify your
- * address (issue 13) and items held after a takeover (issue 17). Loaded by Layout
- * only once someone is signed in, so visitors' first page does not carry them (issue 21).
+ * address and items held after a takeover. Loaded by Layout
+ * only once someone is signed in, so visitors' first page does not carry them.
  */
 export default function SignedInNotices() {
   return (

@@ -13,7 +13,7 @@ import '../styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The service worker (issue 20) after the page: its chunk is never part of the first load.
+// The service worker after the page: its chunk is never part of the first load.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => void import('../features/pwa/register.js').then((m) => m.registerServiceWorker());
   if (document.readyState === 'complete') register();

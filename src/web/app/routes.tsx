@@ -1,6 +1,6 @@
 /**
  * The one route table of the web client: every route of SPEC.md §2 and of the
- * account pages (issue 3), matched by wouter (issue 21: React Router cost 15 KB of
+ * account pages, matched by wouter (React Router cost 15 KB of
  * the home page's initial JS). Home and the 404
  * page (a heading and a link, lighter than its lazy loader) are in the entry chunk;
  * every other page is its own lazily loaded chunk. Data pages sit
@@ -74,7 +74,7 @@ const ROUTES: [string, Page][] = [
   ['/requests/:requestId', guarded(ConversationPage)],
   ['/notifications', guarded(NotificationsPage)],
   ['/settings/notifications', guarded(NotificationSettingsPage)],
-  // Issue 19: not guarded; everyone but moderators gets the 404 page, signed in or not.
+  // Not guarded; everyone but moderators gets the 404 page, signed in or not.
   ['/moderation', data(ModerationPage)],
   ['/moderation/log', data(ModerationLogPage)],
 ];

@@ -1,6 +1,6 @@
 /**
  * Calendar dates in the browser's local date format (SPEC.md §2 food detail: "expiry date
- * (local date format)"), without `Intl` where it can (issue 21). The first date formatted
+ * (local date format)"), without `Intl` where it can. The first date formatted
  * through `Intl` in a page builds ICU's date pattern generator: 80–140 ms of main thread on
  * the test machine, x4 under Lighthouse's mobile CPU slowdown, in the detail page's first
  * render. For the common locales below, `toLocaleDateString()`'s numeric date is written

@@ -1,6 +1,6 @@
 /**
  * The client's router: wouter (about 3 KB gzip where React Router's declarative mode
- * cost 15 KB of the home page's initial JS; issue 21), plus the React Router-shaped
+ * cost 15 KB of the home page's initial JS), plus the React Router-shaped
  * hooks the pages use. `useLocation` answers `{pathname, search, state}` (`search`
  * with its `?`, `state` the history entry's state); `navigate(to, {replace, state})`
  * pushes or replaces a history entry and every router hook follows it.

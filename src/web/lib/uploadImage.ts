@@ -2,10 +2,10 @@ import type { ImageInfo } from '../../contract/index.js';
 import { ApiError } from './http.js';
 
 /**
- * Uploads one photo to `POST /api/images` (issue 12) as multipart part `file`.
+ * Uploads one photo to `POST /api/images` as multipart part `file`.
  * Returns the server's answer with `url` made absolute (this origin), since
  * 'Food Image URL' and 'Photo URL' take absolute URLs (SPEC.md §5).
- * A 503 (the server's photo queue is full, issue 22) is retried after its
+ * A 503 (the server's photo queue is full) is retried after its
  * `Retry-After`, up to 3 times, when that is at most 30 s.
  * @throws ApiError with the problem's detail (400 not a photo, 413 too large, 401 signed out, 429 too many).
  */

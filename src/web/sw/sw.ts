@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Plateful's service worker (issue 20), built by vite-plugin-pwa (injectManifest):
+ * Plateful's service worker, built by vite-plugin-pwa (injectManifest):
  * - precaches the app shell (index.html) and the built assets, and drops old precaches;
  * - navigations go to the network (the server writes link previews and fresh data
  *   into pages); when the network fails, the precached shell answers, and the app

@@ -37,7 +37,7 @@ export function ownImageId(url: string): string | undefined {
 }
 
 /**
- * An image (issue 12). From Plateful's store: `srcset` over the served widths,
+ * An image. From Plateful's store: `srcset` over the served widths,
  * `sizes`, a ThumbHash placeholder behind it until it loads, and lazy loading
  * unless `eager`. Any other URL: shown as is, with `referrerpolicy="no-referrer"`
  * so the third-party host learns nothing about the page.

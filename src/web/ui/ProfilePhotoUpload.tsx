@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { uploadImage } from '../lib/uploadImage.js';
 
 /**
- * 'Upload photo' beside a 'Photo URL' field (issue 12): uploads the chosen file
+ * 'Upload photo' beside a 'Photo URL' field: uploads the chosen file
  * and writes its URL into the input `inputId`. Needs a signed-in user, so the
  * register page uploads after sign-up (see `pendingFile`).
  */

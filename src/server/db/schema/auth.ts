@@ -13,7 +13,7 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   ...timestamps,
-  /** Better Auth admin plugin (issue 19): `user` or `moderator`. */
+  /** Better Auth admin plugin: `user` or `moderator`. */
   role: text('role').notNull().default('user'),
   /** Admin plugin bans: `banned` with its reason and end (null: for good). */
   banned: boolean('banned').notNull().default(false),
@@ -85,7 +85,7 @@ export const rateLimits = pgTable('rate_limits', {
 
 /**
  * Ours, not Better Auth's: the client addresses (`clientKey`: IPv4, or IPv6 /64)
- * each user has signed in from (issue 17). Failed sign-ins from these do not count
+ * each user has signed in from. Failed sign-ins from these do not count
  * towards the per-account limit, so guesses from elsewhere never lock the owner out.
  */
 export const signInAddresses = pgTable(

@@ -1,10 +1,10 @@
-/** Open live-event streams (issue 11). */
+/** Open live-event streams. */
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 /**
- * Open `/api/events` streams, one row each, across every server process (issue 11:
- * no message mail to a connected user). A process refreshes `seen_at` with each
+ * Open `/api/events` streams, one row each, across every server process (no
+ * message mail to a connected user). A process refreshes `seen_at` with each
  * heartbeat; rows older than two heartbeats belong to a process that died.
  */
 export const eventStreams = pgTable(
@@ -15,9 +15,9 @@ export const eventStreams = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The Better Auth session the stream was opened with (its end closes the stream, issue 17). */
+    /** The Better Auth session the stream was opened with (its end closes the stream). */
     sessionId: text('session_id'),
-    /** The client address, for the per-address cap (issue 17 "Unbounded live streams"). */
+    /** The client address, for the per-address cap. */
     address: text('address'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
   },

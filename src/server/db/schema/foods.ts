@@ -5,13 +5,13 @@ import { LISTED_FOOD_STATUSES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 
-/** Stored listing statuses (issue 16): `Expired` is stored by the expiry job; until then it is read from the date. */
+/** Stored listing statuses: `Expired` is stored by the expiry job; until then it is read from the date. */
 export const STORED_FOOD_STATUSES = ['Available', 'Reserved', 'Collected', 'Expired'] as const;
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
- * SQL "this listing is in the public lists" (issue 16: Available or Reserved), on
+ * SQL "this listing is in the public lists" (Available or Reserved), on
  * `column` (`foods.status`). The list queries use this very text, so PostgreSQL
  * matches it to the partial indexes below.
  */
@@ -32,7 +32,7 @@ export const foods = pgTable(
     /** Last day the food may be picked up; available while >= today. */
     expiresOn: date('expires_on', { mode: 'string' }).notNull(),
     notes: text('notes').notNull(),
-    /** Issue 12: further photo URLs after `image_url` (at most 4). */
+    /** Further photo URLs after `image_url` (at most 4). */
     gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
     /** Issue "Near me": the exact pickup point (WGS 84), seen by the donor and the accepted requester only. */
     lat: doublePrecision('lat'),
@@ -52,21 +52,21 @@ export const foods = pgTable(
     donorName: text('donor_name').notNull(),
     donorImage: text('donor_image').notNull(),
     donorEmail: text('donor_email').notNull(),
-    /** Issue 16: where the listing is in its life (see `STORED_FOOD_STATUSES`). */
+    /** Where the listing is in its life (see `STORED_FOOD_STATUSES`). */
     status: text('status', { enum: STORED_FOOD_STATUSES }).notNull().default('Available'),
-    /** Issue 16: the donor's approximate weight of the whole listing, kg (optional; impact figures). */
+    /** The donor's approximate weight of the whole listing, kg (optional; impact figures). */
     weightKg: numeric('weight_kg', { precision: 8, scale: 3, mode: 'number' }),
     /**
      * Set when Google sign-in took over the never-verified account that made this
-     * listing (issue 17): hidden from everyone but its donor until the owner keeps
+     * listing: hidden from everyone but its donor until the owner keeps
      * or deletes it (`account/held.ts`).
      */
     heldAt: timestamp('held_at', { withTimezone: true }),
     ...timestamps,
-    /** Issue 19: hidden by a moderator or by reports (null: shown), and why, as the donor is told. */
+    /** Hidden by a moderator or by reports (null: shown), and why, as the donor is told. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
-    /** Issue 19: the donor is banned until then ('infinity': for good); hidden meanwhile. */
+    /** The donor is banned until then ('infinity': for good); hidden meanwhile. */
     donorBannedUntil: timestamp('donor_banned_until', { withTimezone: true }),
   },
   (t) => [
@@ -77,7 +77,7 @@ export const foods = pgTable(
     // A donor's own list (`?email=`) reads in order from this index, no sort.
     index('foods_donor_id_expires_on_idx').on(t.donorId, t.expiresOn, t.id),
     index('foods_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    // Issue 19: the next ban end (cache/ban-ends.ts) is read from this small index, not a scan.
+    // The next ban end (cache/ban-ends.ts) is read from this small index, not a scan.
     index('foods_donor_banned_until_idx').on(t.donorBannedUntil).where(sql`${t.donorBannedUntil} is not null`),
     check('foods_quantity_positive', sql`${t.quantity} > 0`),
     check('foods_point_complete', sql`(${t.lat} is null) = (${t.publicLat} is null) and (${t.lat} is null) = (${t.lng} is null) and (${t.publicLat} is null) = (${t.publicLng} is null)`),

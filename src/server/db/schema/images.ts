@@ -1,4 +1,4 @@
-/** Uploaded photos, their encoded variants and who uploaded them (issues 12, 17, 22). */
+/** Uploaded photos, their encoded variants and who uploaded them. */
 import { customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
@@ -9,8 +9,8 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /**
- * An uploaded photo (issue 12), content-addressed: `id` is the base64url
- * HMAC-SHA-256 under the server secret of the upload's SHA-256 (issue 17; rows
+ * An uploaded photo, content-addressed: `id` is the base64url
+ * HMAC-SHA-256 under the server secret of the upload's SHA-256 (rows
  * stored before carry the plain SHA-256 and keep it), so the same photo uploaded
  * twice is one row. `width` and
  * `height` are those of the largest variant; `placeholder` a ThumbHash (base64).
@@ -33,7 +33,7 @@ export const images = pgTable(
  * The encoded variants of a photo: one WebP per width of `IMAGE_WIDTHS` (contract/images.ts),
  * and any further size a feature derives. `bytes` holds them on PostgreSQL; on the
  * embedded database it is null and they are a file under `DATA_DIR/images`
- * (images/storage/, issue 22), removed after a deleted row's commit through
+ * (images/storage/), removed after a deleted row's commit through
  * `image_file_removals`.
  */
 export const imageVariants = pgTable(
@@ -51,7 +51,7 @@ export const imageVariants = pgTable(
 );
 
 /**
- * Who uploaded a photo (issue 17): one row per account that uploaded the same
+ * Who uploaded a photo: one row per account that uploaded the same
  * content. When the last uploader's account is deleted, a trigger deletes the
  * image in that same transaction (migration 0009).
  */
@@ -70,7 +70,7 @@ export const imageUploads = pgTable(
 );
 
 /**
- * Variant files to remove (embedded database only, issue 22): a trigger adds a row
+ * Variant files to remove (embedded database only): a trigger adds a row
  * when a variant row without `bytes` is deleted, and notifies `plateful_image_files`
  * so the file store unlinks the file once the deletion has committed.
  */

@@ -1,4 +1,4 @@
-/** Impact totals (issue 16), kept up to date in each delivery's transaction. */
+/** Impact totals, kept up to date in each delivery's transaction. */
 import { sql } from 'drizzle-orm';
 import { check, integer, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';

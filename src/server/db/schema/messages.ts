@@ -1,10 +1,10 @@
-/** Conversations of a request and the message-mail throttle (issue 11). */
+/** Conversations of a request and the message-mail throttle. */
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { requests } from './requests.js';
 
 /**
- * One message of the conversation of a request (issue 11): between the request's
+ * One message of the conversation of a request: between the request's
  * donor and requester only. A cancelled request is deleted, and its conversation with it.
  */
 export const messages = pgTable(
@@ -19,14 +19,14 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Issue 19: removed by a moderator (null: shown), and why, as the sender is told. */
+    /** Removed by a moderator (null: shown), and why, as the sender is told. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
   },
   (t) => [index('messages_request_id_idx').on(t.requestId, t.sentAt, t.id)],
 );
 
-/** When a message mail of a conversation last went to a user: at most one per 15 minutes (issue 11). */
+/** When a message mail of a conversation last went to a user: at most one per 15 minutes. */
 export const messageMails = pgTable(
   'message_mails',
   {

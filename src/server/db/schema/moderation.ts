@@ -1,5 +1,5 @@
 /**
- * Trust and safety (issue 19): reports, the moderators' audit log, blocks between
+ * Trust and safety: reports, the moderators' audit log, blocks between
  * people and feedback after a hand-over. Roles and bans are Better Auth's admin
  * plugin's columns on `users` (auth.ts).
  */

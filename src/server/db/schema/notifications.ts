@@ -1,4 +1,4 @@
-/** Notifications and email preferences (issue 11). */
+/** Notifications and email preferences. */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TYPES } from '../../../contract/limits.js';
@@ -6,12 +6,12 @@ import { users } from './auth.js';
 
 
 /**
- * A notification for one user (issue 11), written in the transaction of the event
+ * A notification for one user, written in the transaction of the event
  * that causes it. `link` is a path of the web app; `read_at` is null while unread.
  * `seq` comes from `plateful_next_event_seq()` (drizzle/0006): one counter row
  * locked until commit, so seq order is commit order and a stream that saw `seq`
- * n has missed exactly the rows above n (issue 22 "Live events are not lost");
- * a fold (notifier.ts) takes a new seq. `actor_id`: who caused it (issue 17 folding).
+ * n has missed exactly the rows above n;
+ * a fold (notifier.ts) takes a new seq. `actor_id`: who caused it (folding).
  */
 export const notifications = pgTable(
   'notifications',
@@ -39,7 +39,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** Which mails a user wants (issue 11); no row means all of them. */
+/** Which mails a user wants; no row means all of them. */
 export const emailPreferences = pgTable('email_preferences', {
   userId: text('user_id')
     .primaryKey()
@@ -51,8 +51,8 @@ export const emailPreferences = pgTable('email_preferences', {
 });
 
 /**
- * New-request mails one requester caused to one donor (issue 17 "Mail and
- * notification flood": at most `NEW_REQUEST_MAILS_PER_DAY` a day).
+ * New-request mails one requester caused to one donor (against a mail flood: at most
+ * `NEW_REQUEST_MAILS_PER_DAY` a day).
  */
 export const newRequestMails = pgTable(
   'new_request_mails',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
-/** What a push row of the outbox carries besides endpoint, title and body (issue 20). */
+/** What a push row of the outbox carries besides endpoint, title and body. */
 export interface PushJob {
   subscriptionId: string;
   /** Seconds the push service keeps an undelivered message (the `TTL` header). */
@@ -14,7 +14,7 @@ export interface PushJob {
 }
 
 /**
- * The durable mail outbox (DESIGN.md "Beyond the spec (turn 2)", issue 13): a row is
+ * The durable mail outbox (DESIGN.md "Beyond the spec (turn 2)"): a row is
  * written in the same transaction as the event that causes the mail, and a worker
  * sends it after commit (src/server/outbox). `run_at` is when the row is next due:
  * a claim pushes it one lease ahead, a failure by the backoff. Sent rows are deleted;
@@ -25,7 +25,7 @@ export const outbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /**
-     * `mail`, or `push` (issue 20): then `to` is the push endpoint, `subject` and
+     * `mail`, or `push`: then `to` is the push endpoint, `subject` and
      * `text` the notification's title and body, and `push` the rest of the job.
      */
     kind: text('kind', { enum: ['mail', 'push'] }).notNull().default('mail'),
@@ -42,7 +42,7 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Names the event a queued row depends on (e.g. `request:<id>`): `dropQueued` deletes it if unsent. */
     dropKey: text('drop_key'),
-    /** Whose act the row reports (quoting their name or words); deleting that account deletes it (issue 17). */
+    /** Whose act the row reports (quoting their name or words); deleting that account deletes it. */
     actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   // The worker's claim reads due rows in order from this index.

@@ -1,4 +1,4 @@
-/** Web Push (issue 20): the browsers' push subscriptions and which notifications push. */
+/** Web Push: the browsers' push subscriptions and which notifications push. */
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 

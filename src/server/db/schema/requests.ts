@@ -34,13 +34,13 @@ export const requests = pgTable(
     requesterEmail: text('requester_email').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('Pending'),
-    /** Issue 16: when the donor accepted this request, the pickup time agreed (optional) and their note. */
+    /** When the donor accepted this request, the pickup time agreed (optional) and their note. */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     pickupAt: timestamp('pickup_at', { withTimezone: true }),
     acceptNote: text('accept_note'),
-    /** Issue 16: why the donor declined, when they said. */
+    /** Why the donor declined, when they said. */
     declineReason: text('decline_reason'),
-    /** Issue 16: when the 1-hour pickup reminder and the "Was it collected?" question went out (each once). */
+    /** When the 1-hour pickup reminder and the "Was it collected?" question went out (each once). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     askedAt: timestamp('asked_at', { withTimezone: true }),
     /**
@@ -50,17 +50,17 @@ export const requests = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     handoverLat: doublePrecision('handover_lat'),
     handoverLng: doublePrecision('handover_lng'),
-    /** Issue 16: kg this delivery counts in the impact totals. */
+    /** Kg this delivery counts in the impact totals. */
     deliveredKg: numeric('delivered_kg', { precision: 8, scale: 3, mode: 'number' }),
     /** kg this delivery counts in the community's public totals; null: not counted (impact/repository.ts `publicShareKg`). */
     publicKg: numeric('public_kg', { precision: 8, scale: 3, mode: 'number' }),
-    /** Like `foods.held_at` (issue 17): a held request is not shown to the donor until its owner keeps it. */
+    /** Like `foods.held_at`: a held request is not shown to the donor until its owner keeps it. */
     heldAt: timestamp('held_at', { withTimezone: true }),
   },
   (t) => [
     index('requests_food_id_idx').on(t.foodId, t.requestedAt),
     index('requests_requester_id_idx').on(t.requesterId, t.requestedAt),
-    // Issue 19: a donor's completed hand-overs, for their standing ("N shares") on request rows.
+    // A donor's completed hand-overs, for their standing ("N shares") on request rows.
     index('requests_delivered_donor_idx').on(t.donorId).where(sql`${t.status} = 'Delivered'`),
     // The reminder job reads accepted requests only.
     index('requests_accepted_idx').on(t.acceptedAt).where(sql`${t.status} = 'Accepted'`),

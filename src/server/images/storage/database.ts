@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL image store (issue 22): variant bytes in `image_variants.bytes`,
+ * The PostgreSQL image store: variant bytes in `image_variants.bytes`,
  * written in the caller's transaction and removed with their row by the foreign
  * key's cascade.
  */

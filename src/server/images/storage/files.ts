@@ -1,5 +1,5 @@
 /**
- * The embedded database's image store (issue 22): each variant is a file
+ * The embedded database's image store: each variant is a file
  * `<root>/<id[0..1]>/<id>.<size>` named after the image's content address, written
  * atomically (write-file-atomic: a temporary file, fsync, rename) before its row
  * (with `bytes` null) is inserted. Deleting a variant row queues the file in
@@ -70,7 +70,7 @@ export async function openFileStore(database: DatabaseHandle, root: string, opts
   const unlisten = await database.listen(CHANNEL, quietDrain);
   await drain();
 
-  /** Moves variant bytes stored in the embedded database before (issue 12) to files, a few rows at a time. */
+  /** Moves variant bytes stored in the embedded database before to files, a few rows at a time. */
   async function moveOutOfDatabase(): Promise<void> {
     for (;;) {
       if (closed) return;

@@ -1,4 +1,4 @@
-/** Picks the image store for the database in use (issue 22; see store.ts). */
+/** Picks the image store for the database in use (see store.ts). */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Where photo bytes live (issue 22): one small interface, two implementations.
+ * Where photo bytes live: one small interface, two implementations.
  * On PostgreSQL the bytes stay in the database (`image_variants.bytes`), so every
  * server process and every backup has them (database.ts). On the embedded
  * database they are files under `DATA_DIR/images` (files.ts), because PGlite

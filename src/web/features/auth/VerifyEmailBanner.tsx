@@ -6,7 +6,7 @@ import { useAuth } from './useAuth.js';
 const dismissedKey = (email: string) => `plateful:verify-banner-dismissed:${email}`;
 
 /**
- * The banner of issue 13 for a signed-in user whose address is not verified yet:
+ * The banner for a signed-in user whose address is not verified yet:
  * 'Please verify your email address' with 'Resend email', dismissible for the
  * browser session. Nothing else changes for unverified accounts.
  */

@@ -25,7 +25,7 @@ export interface GoogleReport {
   error: string | null;
 }
 
-/** The one message of a failed Google sign-in (issue 13: the provider's own text is never shown). */
+/** The one message of a failed Google sign-in (the provider's own text is never shown). */
 export const GOOGLE_FAILED = 'Google sign-in failed.';
 
 /** How a Google sign-in ended for the opener. */
@@ -45,7 +45,7 @@ function openCentredPopup(): Window | null {
  * The message for a failed Google sign-in: {@link GOOGLE_FAILED} plus the `?error=`
  * code when it looks like one (letters, digits, `_`, `-`, `.`; at most 64). The
  * `error_description` is left out on purpose: whoever crafts the link writes it
- * (issue 13: "Your account is suspended. Call +1-555-0100…").
+ * ("Your account is suspended. Call +1-555-0100…").
  */
 export function googleErrorMessage({ error }: GoogleReport): string {
   return error && /^[\w.-]{1,64}$/.test(error) ? `${GOOGLE_FAILED} (${error})` : GOOGLE_FAILED;

@@ -1,5 +1,5 @@
 /**
- * Registers the service worker (issue 20) and shows what it tells: 'A new version
+ * Registers the service worker and shows what it tells: 'A new version
  * of Plateful is available' with 'Reload' when a new version waits (it never takes
  * over by itself), and an offline notice while the browser is offline. Loaded
  * lazily after the page (app/main.tsx), in its own chunk with workbox-window, and

@@ -1,5 +1,5 @@
 /**
- * The Account page's calls (issue 13): the signed-in user's sessions under
+ * The Account page's calls: the signed-in user's sessions under
  * `/api/account/sessions`, and the address of the data download. Failures throw `ApiError`.
  */
 import type { AccountSession, DeleteResult, HeldItems, UpdateResult } from '../../../../contract/index.js';
@@ -23,7 +23,7 @@ export function revokeOtherSessions(): Promise<DeleteResult> {
 /** The JSON download of everything Plateful keeps about the user (GDPR Art. 15/20). */
 export const EXPORT_URL = apiUrl('/account/export');
 
-/** `GET /api/account/held`: listings and requests held after a Google takeover (issue 17). */
+/** `GET /api/account/held`: listings and requests held after a Google takeover. */
 export function fetchHeld(): Promise<HeldItems> {
   return apiFetch<HeldItems>(apiUrl('/account/held'));
 }

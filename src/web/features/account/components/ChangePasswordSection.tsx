@@ -3,7 +3,7 @@ import { Field } from '../../../ui/FormCard.js';
 import { toastError, toastSuccess } from '../../../lib/toast.js';
 
 /**
- * Change password (issue 13): the current and a new password. The server ends
+ * Change password: the current and a new password. The server ends
  * every other session and renews this one; `onChanged` reloads the session list.
  */
 export function ChangePasswordSection({ onChanged }: { onChanged: () => void }) {

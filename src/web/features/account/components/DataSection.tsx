@@ -25,7 +25,7 @@ async function askPassword(): Promise<string | null> {
 }
 
 /**
- * Your data (issue 13): 'Download my data' (JSON of profile, listings and
+ * Your data: 'Download my data' (JSON of profile, listings and
  * requests, GDPR Art. 15/20) and 'Delete my account' after the password is
  * confirmed (GDPR Art. 17), then home, signed out.
  */

@@ -7,7 +7,7 @@ import { deleteHeld, fetchHeld, keepHeld } from '../api/account.js';
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
- * The notice of issue 17 after Google sign-in took over an account whose address
+ * The notice after Google sign-in took over an account whose address
  * had never been verified: someone may have made its listings and requests before
  * the owner. They are hidden from everyone else until the owner keeps or deletes
  * them here. Shown on every page while anything is held; loads once per user.

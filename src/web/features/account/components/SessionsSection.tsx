@@ -31,7 +31,7 @@ export function deviceName(userAgent: string): string {
 }
 
 /**
- * The user's signed-in browsers (issue 13): device, address and last activity,
+ * The user's signed-in browsers: device, address and last activity,
  * 'Sign out' for each other one and 'Sign out everywhere else'. `version` reloads
  * the list (after a password change, which ends the others).
  */

@@ -8,9 +8,9 @@ import { SessionsSection } from '../components/SessionsSection.js';
 import { BlockedSection } from '../../safety/components/BlockedSection.js';
 
 /**
- * `/account` (login required; issue 13): where the user is signed in, with 'Sign
+ * `/account` (login required): where the user is signed in, with 'Sign
  * out' per device and 'Sign out everywhere else'; change password; 'Download my
- * data'; 'Delete my account'; the people blocked, with 'Unblock' (issue 19).
+ * data'; 'Delete my account'; the people blocked, with 'Unblock'.
  * Reached from the Profile page.
  */
 export default function AccountPage() {

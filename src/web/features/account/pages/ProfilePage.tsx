@@ -22,7 +22,7 @@ const HomeAreaSection = lazy(() => import('../../places/components/HomeAreaSecti
  * with the new name and photo. Success: toast 'Profile Updated'; failure: an error
  * toast with the error's message (SPEC.md §8 "profile-update failure"). Below the
  * form, the home area of the Near search (issue "Near me") and the person's own impact
- * figures (issue 16).
+ * figures.
  */
 export default function ProfilePage() {
   usePageTitle('Profile');

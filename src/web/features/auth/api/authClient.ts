@@ -82,7 +82,7 @@ export async function updateProfile(profile: { name: string; image: string | nul
   await apiFetch(apiUrl('/auth/update-user'), { method: 'POST', body: profile });
 }
 
-/** `POST /api/auth/send-verification-email`: mails a fresh verification link to the signed-in user (issue 13). */
+/** `POST /api/auth/send-verification-email`: mails a fresh verification link to the signed-in user. */
 export async function resendVerificationEmail(email: string): Promise<void> {
   await apiFetch(apiUrl('/auth/send-verification-email'), { method: 'POST', body: { email, callbackURL: '/?verified=1' } });
 }

@@ -9,14 +9,14 @@ import { apiFetch, apiUrl } from '../../../lib/http.js';
 
 /** The signed-in user as the spec names it (SPEC.md §3 User). */
 export interface AppUser {
-  /** The user id (issue 19: own content, blocks). */
+  /** The user id (own content, blocks). */
   id: string;
-  /** `user` or `moderator` (issue 19). */
+  /** `user` or `moderator`. */
   role: string;
   email: string;
   displayName: string;
   photoURL: string;
-  /** Whether the address was confirmed through the mailed link (issue 13). */
+  /** Whether the address was confirmed through the mailed link. */
   emailVerified: boolean;
 }
 

@@ -38,7 +38,7 @@ export default function GoogleDonePage() {
       fail(googleErrorMessage({ error }));
       return;
     }
-    // No success without a session: anyone can open this page (issue 13).
+    // No success without a session: anyone can open this page.
     let active = true;
     fetchSessionUser().then(
       (user) => {

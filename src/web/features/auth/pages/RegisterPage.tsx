@@ -11,12 +11,12 @@ import { useAuth } from '../useAuth.js';
 
 /**
  * Registration (SPEC.md §2 /register, §4 "Registration"): name, photo URL, email
- * and password, all required; 'Upload photo' may stand in for the photo URL (issue 12). Success: go to / with the toast 'Register Successful'.
+ * and password, all required; 'Upload photo' may stand in for the photo URL. Success: go to / with the toast 'Register Successful'.
  */
 export default function RegisterPage() {
   usePageTitle('Register');
   const { track, refresh } = useAuth();
-  // Issue 12: a photo chosen here is uploaded once the account exists (uploads need a session).
+  // A photo chosen here is uploaded once the account exists (uploads need a session).
   const [photoFile, setPhotoFile] = useState<File>();
   const photoUrlRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();

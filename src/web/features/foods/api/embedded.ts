@@ -1,5 +1,5 @@
 /**
- * The food the server wrote into a `/food/{id}` page (issue 20, server/previews/page.ts):
+ * The food the server wrote into a `/food/{id}` page (server/previews/page.ts):
  * read once, so the detail page shows it at once instead of waiting for `GET /foods/{id}`.
  * It is the anonymous view (no email); the query still refetches it in the background.
  */

@@ -57,7 +57,7 @@ export function useFood(id: string | undefined) {
 }
 
 /**
- * Up to three available foods like a closed listing (issue 16's tombstone page):
+ * Up to three available foods like a closed listing (the tombstone page):
  * `GET /foods?sortByDate=dec&search={word}&limit=4`, where `word` is the longest word
  * of its name (the search needs 3 letters); `food` itself is left out.
  */

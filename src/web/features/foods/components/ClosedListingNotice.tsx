@@ -4,7 +4,7 @@ import { useSimilarFoods } from '../api/foods.js';
 
 /**
  * What a collected or expired listing's detail page shows instead of the 'Request'
- * button (issue 16): a notice saying so, and links to up to three similar available
+ * button: a notice saying so, and links to up to three similar available
  * foods, or to Available Foods when there are none.
  */
 export function ClosedListingNotice({ food }: { food: Food }) {

@@ -10,7 +10,7 @@ import { Photo } from '../../../ui/Photo.js';
  * quantity, pickup location, expiry 'DD MMMM, YYYY' and a 'View Details' link
  * to /food/{id}. `headingLevel` fits the card title into the page's outline; `eager`
  * loads the photo at once, with high priority (the grid's first card: often the page's
- * largest paint, issue 21). `myStatus`: the status of the viewer's own request on it, shown when given.
+ * largest paint). `myStatus`: the status of the viewer's own request on it, shown when given.
  */
 export function FoodCard({ food, headingLevel = 3, eager = false, myStatus }: { food: Food; headingLevel?: 2 | 3; eager?: boolean; myStatus?: RequestStatus }) {
   const titleId = useId();
@@ -33,7 +33,7 @@ export function FoodCard({ food, headingLevel = 3, eager = false, myStatus }: { 
           {food.FoodName}
         </Heading>
         {food.FoodStatus === 'Reserved' && (
-          // Issue 16: a donor accepted a request; others may still join the queue.
+          // A donor accepted a request; others may still join the queue.
           <p className="badge badge-outline font-semibold">Reserved</p>
         )}
         {myStatus && <p className="text-sm font-semibold">Your request: {myStatus === 'NoShow' ? 'No-show' : myStatus}</p>}

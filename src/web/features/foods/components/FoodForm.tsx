@@ -25,13 +25,13 @@ export interface FoodFormProps {
  * The add / update food form of SPEC.md §2 and §5: Food Name, Food Image URL
  * (url), Food Quantity (text, sent as an integer with parseInt), Expired Date
  * (date), Pickup Location and Additional Notes, all required; plus 'Upload photos'
- * (issue 12), whose first photo fills the Food Image URL, and the optional
- * 'Approximate weight (kg)' (issue 16, for the impact figures).
+ *, whose first photo fills the Food Image URL, and the optional
+ * 'Approximate weight (kg)' (for the impact figures).
  */
 export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: FoodFormProps) {
   const id = useId();
   const imageInput = useRef<HTMLInputElement>(null);
-  // Issue 12: uploaded photos; the first fills 'Food Image URL', the others are the FoodGallery.
+  // Uploaded photos; the first fills 'Food Image URL', the others are the FoodGallery.
   const initialPhotos = () =>
     initial && (initial.FoodGallery?.length || ownImageId(initial.FoodImage)) ? [initial.FoodImage, ...(initial.FoodGallery ?? [])] : [];
   const [photos, setPhotos] = useState<string[]>(initialPhotos);
@@ -59,7 +59,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         PickupLocation: text('PickupLocation'),
         AdditionalNotes: text('AdditionalNotes'),
         FoodGallery: photos.slice(1),
-        // Issue 16: optional; '' clears the weight on update.
+        // Optional; '' clears the weight on update.
         FoodWeightKg: text('FoodWeightKg'),
         // Absent keeps nothing to keep; null removes a point the listing had.
         ...(point ? { Location: { Lat: point.lat, Lng: point.lng } } : initial?.Location ? { Location: null } : {}),

@@ -3,7 +3,7 @@ import type { Food } from '../../../../contract/index.js';
 import { Photo } from '../../../ui/Photo.js';
 
 /**
- * The photos of a listing on its detail page (issue 12): the chosen photo large,
+ * The photos of a listing on its detail page: the chosen photo large,
  * and, when the listing has a gallery, one button per photo below it. Buttons
  * name the photo ('Show photo 2 of 3') and mark the shown one with `aria-pressed`.
  */

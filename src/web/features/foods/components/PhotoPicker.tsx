@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { uploadImage } from '../../../lib/uploadImage.js';
 import { Photo } from '../../../ui/Photo.js';
 
-/** Photos per listing: `FoodImage` and four in `FoodGallery` (issue 12). */
+/** Photos per listing: `FoodImage` and four in `FoodGallery`. */
 export const MAX_PHOTOS = 5;
 
 /**
- * 'Upload photos' of the add and update food forms (issue 12): a file picker
+ * 'Upload photos' of the add and update food forms: a file picker
  * (`accept="image/*"`, which offers the camera on phones), drag and drop onto the
  * box, and paste anywhere on the page. Thumbnails have 'Move left', 'Move right'
  * and 'Remove' buttons; the first photo is the listing's `FoodImage`. Progress,

@@ -17,7 +17,7 @@ import { FoodPhotos } from '../components/FoodPhotos.js';
 
 // Issue "Near me": Leaflet loads only on a detail page whose food has a place.
 const SpotMap = lazy(() => import('../../places/components/SpotMap.js'));
-// Issue 21: the request dialog loads when 'Request' is pressed.
+// The request dialog loads when 'Request' is pressed.
 // The viewer's own request (status, pickup time, Messages, Cancel) loads only for a food they asked for.
 const MyRequestPanel = lazy(() => import('../../requests/components/MyRequestPanel.js'));
 const RequestDialog = lazy(() => import('../../requests/components/RequestDialog.js').then((m) => ({ default: m.RequestDialog })));
@@ -26,7 +26,7 @@ const RequestDialog = lazy(() => import('../../requests/components/RequestDialog
  * Food detail (SPEC.md §2 /food/{id}): the food, its donor and a 'Request' button
  * that opens the request dialog, or sends signed-out visitors to /login
  * remembering this path. A collected or expired listing shows a notice and similar
- * food instead of the button (issue 16); a reserved one says so beside it. A viewer who
+ * food instead of the button; a reserved one says so beside it. A viewer who
  * asked for this food sees their request (status, pickup time, Messages, Cancel) instead of
  * the button while it is open, and above it once closed.
  */

@@ -37,7 +37,7 @@ export default function ManageMyFoodsPage() {
                 <img src={food.FoodImage} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded object-cover" />
                 <span className="min-w-32">
                   <span className="font-medium">{food.FoodName}</span>
-                  {/* Issue 19: hidden by a moderator or by reports; only the donor sees this. */}
+                  {/* Hidden by a moderator or by reports; only the donor sees this. */}
                   {food.Hidden && <span className="block text-sm text-red-800">Hidden: {food.Hidden.Reason}</span>}
                 </span>
               </div>

@@ -1,6 +1,6 @@
 /**
  * The lower part of the home page (SPEC.md §1): the six awareness tips and the two
- * testimonials, in the spec's order and words. Its own chunk (issue 21: the home
+ * testimonials, in the spec's order and words. Its own chunk (the home
  * page's first JavaScript), loaded as the page renders.
  */
 /** The six awareness tips of SPEC.md §1, in the spec's order. */

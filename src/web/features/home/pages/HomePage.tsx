@@ -7,13 +7,13 @@ import { FoodGrid } from '../../foods/components/FoodCard.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { usePageTitle } from '../../../lib/title.js';
 
-// Issue 21: the tips and testimonials below the featured foods come in their own chunk.
+// The tips and testimonials below the featured foods come in their own chunk.
 const HomeStories = lazy(() => import('../components/HomeStories.js'));
 
-// Issue 16: its own chunk, fetched after the page (DESIGN.md "Weight budget").
+// Its own chunk, fetched after the page (DESIGN.md "Weight budget").
 const ImpactSection = lazy(() => import('../../impact/components/ImpactSection.js'));
 
-/** The community impact band (issue 16), hidden until there is a completed share. */
+/** The community impact band, hidden until there is a completed share. */
 function ImpactBand() {
   const { data } = useImpact();
   if (!data || data.Shares === 0) return null;
@@ -32,7 +32,7 @@ function FeaturedFoods() {
   return <FoodGrid foods={data} />;
 }
 
-/** Home (SPEC.md §2 "/"): hero, featured foods, impact band (issue 16), awareness tips and testimonials (HomeStories). */
+/** Home (SPEC.md §2 "/"): hero, featured foods, impact band, awareness tips and testimonials (HomeStories). */
 export default function HomePage() {
   usePageTitle('Home');
   return (

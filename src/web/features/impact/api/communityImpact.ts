@@ -1,5 +1,5 @@
 /**
- * The community's impact figures (issue 16), `GET /impact`, with the light hook, as
+ * The community's impact figures, `GET /impact`, with the light hook, as
  * the home page must not load TanStack Query (DESIGN.md "Weight budget").
  */
 import type { Impact } from '../../../../contract/index.js';

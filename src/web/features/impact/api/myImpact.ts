@@ -1,4 +1,4 @@
-/** The signed-in person's own impact figures (issue 16): `GET /impact/me`, keyed by their email. */
+/** The signed-in person's own impact figures: `GET /impact/me`, keyed by their email. */
 import { useQuery } from '@tanstack/react-query';
 import type { Impact } from '../../../../contract/index.js';
 import { apiFetch, apiUrl } from '../../../lib/http.js';

@@ -1,7 +1,7 @@
 import type { Impact } from '../../../../contract/index.js';
 
 /**
- * Impact figures (issue 16) as a titled section: the community's (`GET /impact`, the
+ * Impact figures as a titled section: the community's (`GET /impact`, the
  * home page's band) or, with `mine`, the signed-in person's own (`GET /impact/me`, the
  * profile page). Completed shares, then kg of food, meals and kg CO2e, each labelled an
  * estimate with its source. Its own chunk, loaded only once there are figures, to keep

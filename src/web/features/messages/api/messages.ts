@@ -1,4 +1,4 @@
-/** The conversation of a request (issue 11): `/requests/{requestId}/messages` as TanStack Query hooks. */
+/** The conversation of a request: `/requests/{requestId}/messages` as TanStack Query hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, InsertResult, Message } from '../../../../contract/index.js';
 import { apiFetch, apiUrl } from '../../../lib/http.js';

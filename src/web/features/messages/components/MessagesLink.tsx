@@ -2,7 +2,7 @@ import { Link } from '../../../lib/router.js';
 
 /**
  * The 'Messages' button of a request row on Manage Food and My Food Request
- * (issue 11): opens the request's conversation at `/requests/{requestId}`.
+ *: opens the request's conversation at `/requests/{requestId}`.
  */
 export function MessagesLink({ requestId }: { requestId: string }) {
   return (

@@ -13,7 +13,7 @@ import { useConversation, useMessages, useSendMessage } from '../api/messages.js
 const MESSAGE_MAX = 2000;
 
 /**
- * The conversation of a request (issue 11, `/requests/{requestId}`, login required):
+ * The conversation of a request (`/requests/{requestId}`, login required):
  * its donor and requester agree on the pickup. Messages oldest first with name,
  * photo and time, in a polite live region so screen readers hear new ones; they
  * arrive live (LiveBell refreshes on `event: message`). The heading names the food and the

@@ -1,5 +1,5 @@
 /**
- * Notification and email-preference calls of issue 11 as TanStack Query hooks
+ * Notification and email-preference calls as TanStack Query hooks
  * (`/notifications`, `/email-preferences`), with keys from `./keys.ts`.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -51,7 +51,7 @@ export function useEmailPreferences() {
   return usePreferences<EmailPreferences>('/email-preferences', notificationKeys.preferences());
 }
 
-/** The push switches per kind (issue 20): `GET /push-preferences`, saved with `PUT /push-preferences`. */
+/** The push switches per kind: `GET /push-preferences`, saved with `PUT /push-preferences`. */
 export function usePushPreferences() {
   return usePreferences<PushPreferences>('/push-preferences', notificationKeys.pushPreferences());
 }

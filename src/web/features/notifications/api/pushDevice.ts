@@ -1,5 +1,5 @@
 /**
- * This device's Web Push subscription (issue 20): the browser's Push API plus
+ * This device's Web Push subscription: the browser's Push API plus
  * `GET /push/public-key` and `POST`/`DELETE /push-subscriptions`. Permission is
  * asked only from `turnOnPush`, which a button press calls, never on page load.
  */

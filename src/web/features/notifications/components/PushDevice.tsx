@@ -6,7 +6,7 @@ import { currentSubscription, pushSupport, turnOffPush, turnOnPush } from '../ap
 type State = 'checking' | 'off' | 'on' | 'working' | 'denied';
 
 /**
- * Push on this device (issue 20): 'Turn on push notifications' asks for permission
+ * Push on this device: 'Turn on push notifications' asks for permission
  * only when pressed; on iOS Safari outside the Home Screen it explains what to do
  * first; once on, 'Turn off push notifications' removes this device.
  */

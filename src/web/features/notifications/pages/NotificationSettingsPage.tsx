@@ -17,7 +17,7 @@ const KINDS: { key: keyof EmailPreferences; label: string; hint: string }[] = [
 ];
 
 /**
- * Notification settings (issues 11 and 20, `/settings/notifications`, login required):
+ * Notification settings (`/settings/notifications`, login required):
  * per kind an 'Email' and a 'Push' switch, saved at once, and push on this device.
  */
 export default function NotificationSettingsPage() {

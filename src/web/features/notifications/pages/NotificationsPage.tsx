@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../lib/title.js';
 import { useMarkRead, useNotifications } from '../api/notifications.js';
 
 /**
- * Notifications (issue 11, `/notifications`, login required): the newest first,
+ * Notifications (`/notifications`, login required): the newest first,
  * unread ones marked, each with a link to its page and 'Mark as read'; 'Mark all
  * as read' on top. New ones arrive live (LiveBell refreshes the list).
  */

@@ -47,13 +47,13 @@ export function useMarkDelivered() {
         method: 'PATCH',
         body: { Status: 'Delivered' },
       }),
-    // The listing may be collected now (issue 16).
+    // The listing may be collected now.
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: requestKeys.all }), qc.invalidateQueries({ queryKey: foodKeys.all })]),
   });
 }
 
 /**
- * Changes a request's status as its food's donor (issue 16): `PATCH /requests/{id}` with
+ * Changes a request's status as its food's donor: `PATCH /requests/{id}` with
  * `{Status:'Accepted', PickupAt?, Note?}`, `{Status:'Declined', Reason?}`, `{Status:'NoShow'}`
  * or `{Status:'Delivered', SomeLeft: true, FoodQuantity}` → `{modifiedCount}`. Each may
  * change the listing (Reserved, Available, a lower quantity), so foods are refetched too.
@@ -67,7 +67,7 @@ export function useChangeRequestStatus() {
   });
 }
 
-/** Marks an accepted request a no-show (issue 16): `PATCH /requests/{id}` with `{Status:'NoShow'}` → `{modifiedCount}`. */
+/** Marks an accepted request a no-show: `PATCH /requests/{id}` with `{Status:'NoShow'}` → `{modifiedCount}`. */
 export function useMarkNoShow() {
   const qc = useQueryClient();
   return useMutation({

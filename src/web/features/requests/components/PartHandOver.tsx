@@ -7,7 +7,7 @@ import { useFood } from '../../foods/api/foods.js';
 import { useChangeRequestStatus } from '../api/requests.js';
 
 /**
- * "Some left" (issue 16) on Manage Food: the donor hands part of the food to one
+ * "Some left" on Manage Food: the donor hands part of the food to one
  * open request, which becomes Delivered while the listing stays open with the
  * quantity left (`PATCH /requests/{id}` `{Status:'Delivered', SomeLeft: true,
  * FoodQuantity}`). A form below the requests table, not in its action cells, so the

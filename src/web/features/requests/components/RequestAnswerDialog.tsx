@@ -7,7 +7,7 @@ import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/
 export type RequestAnswer = 'Accepted' | 'Declined';
 
 /**
- * The donor's answer to a request (issue 16), a modal `<dialog>` like the request
+ * The donor's answer to a request, a modal `<dialog>` like the request
  * dialog (focus trapped, Escape closes it): 'Accept' asks for an optional pickup time
  * (local date and time, sent as an ISO instant) and note; 'Decline' for an optional
  * reason. `onAnswer` receives the `PATCH /requests/{id}` body; the dialog closes itself.

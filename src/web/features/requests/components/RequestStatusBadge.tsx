@@ -16,7 +16,7 @@ const LABEL: Record<RequestStatus, string> = {
   NoShow: 'No-show',
 };
 
-/** A request's status as a badge (SPEC.md §2 status column; issue 16's statuses). */
+/** A request's status as a badge (SPEC.md §2 status column; the statuses). */
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
   return <span className={`badge whitespace-nowrap ${STYLE[status]}`}>{LABEL[status]}</span>;
 }

@@ -13,7 +13,7 @@ import { useChangeRequestStatus, useFoodRequests, useMarkDelivered, useMarkNoSho
 import type { RequestAnswer } from '../components/RequestAnswerDialog.js';
 import { RequestStatusBadge } from '../components/RequestStatusBadge.js';
 
-// Issue 21: the Accept / Decline dialog loads when one of those buttons is pressed, the
+// The Accept / Decline dialog loads when one of those buttons is pressed, the
 // hand-over of part of the food with the requests below which it stands.
 const PartHandOver = lazy(() => import('../components/PartHandOver.js').then((m) => ({ default: m.PartHandOver })));
 const RequestAnswerDialog = lazy(() => import('../components/RequestAnswerDialog.js').then((m) => ({ default: m.RequestAnswerDialog })));
@@ -22,7 +22,7 @@ const COLUMNS = ['Requester Name', 'Requester Image', 'Requester Email', 'Reques
 
 /**
  * Manage food (SPEC.md §2 /manage-food/{foodId}, login required): the requests
- * for one of the donor's foods, each with 'Mark as Delivered' (SPEC.md §4); issue 16
+ * for one of the donor's foods, each with 'Mark as Delivered' (SPEC.md §4);
  * adds 'Accept' (optional pickup time and note) and 'Decline' (optional reason) for a
  * pending request and 'No-show' for an accepted one, and below the table a hand-over
  * of part of the food ("Some left", `PartHandOver`).
@@ -58,7 +58,7 @@ export default function ManageFoodPage() {
         )}
         row={(request) => {
           const delivered = request.Status === 'Delivered';
-          // Issue 16: only open requests (Pending, Accepted) can still be delivered.
+          // Only open requests (Pending, Accepted) can still be delivered.
           const open = request.Status === 'Pending' || request.Status === 'Accepted';
           return (
             <tr key={request._id}>

@@ -23,7 +23,7 @@ const COLUMNS = [
 /**
  * My food requests (SPEC.md §2 /my-food-request, login required): the user's
  * requests; 'Cancel Request' deletes one while it is 'Pending' (SPEC.md §4) or
- * 'Accepted' (issue 16).
+ * 'Accepted'.
  */
 export default function MyFoodRequestPage() {
   usePageTitle('My Food Request');
@@ -55,7 +55,7 @@ export default function MyFoodRequestPage() {
               <td>{request.DonationMoney || 'N/A'}</td>
               <td>
                 <RequestStatusBadge status={request.Status} />
-                {/* Issue 16: the donor's pickup time and note on accepting, or reason on declining. */}
+                {/* The donor's pickup time and note on accepting, or reason on declining. */}
                 {request.PickupAt && request.Status === 'Accepted' && (
                   <span className="mt-1 block text-sm">Pickup {formatWhen(request.PickupAt)}</span>
                 )}

@@ -1,5 +1,5 @@
 /**
- * Trust and safety calls (issue 19) as TanStack Query hooks: reports, blocks, a
+ * Trust and safety calls as TanStack Query hooks: reports, blocks, a
  * person's standing, feedback after a hand-over, and the moderators' queue,
  * actions and log. Keys in `safetyKeys`; pages never build a URL by hand.
  */

@@ -1,7 +1,7 @@
 import { toastSuccess } from '../../../lib/toast.js';
 import { useBlocked, useUnblock } from '../api/safety.js';
 
-/** The people the user blocked, each with 'Unblock' (issue 19, on the Account page). */
+/** The people the user blocked, each with 'Unblock' (on the Account page). */
 export function BlockedSection() {
   const { data, isPending } = useBlocked();
   const unblock = useUnblock();

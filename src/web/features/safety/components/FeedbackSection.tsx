@@ -13,7 +13,7 @@ const REASONS: Record<(typeof FEEDBACK_REASONS)[number], string> = {
 };
 
 /**
- * Feedback after a hand-over (issue 19), on the conversation page: once the request
+ * Feedback after a hand-over, on the conversation page: once the request
  * is Delivered each side may leave one Positive or Negative. Negative offers the complaint
  * reasons and a comment for the moderators; Positive only an optional private comment
  * (the reasons are all complaints). Nothing shows before delivery.

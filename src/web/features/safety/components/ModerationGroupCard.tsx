@@ -45,7 +45,7 @@ function title(g: ModerationGroup): string {
 }
 
 /**
- * One target of the moderation queue (issue 19): how often and why it was reported,
+ * One target of the moderation queue: how often and why it was reported,
  * the content as reported, and the actions: dismiss, hide or restore a listing or
  * message, ban its owner for 1, 7 or 30 days or for good, unban, make a moderator.
  * Every action carries the reason written in the box.

@@ -8,7 +8,7 @@ import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
 
 /**
- * The frame of a moderators-only page (issue 19) around `query`, its data. The API
+ * The frame of a moderators-only page around `query`, its data. The API
  * answers 404 to everyone but moderators, and so does the page: the 404 page, so
  * its existence is not advertised. Otherwise a spinner while loading, `failure`
  * with a retry on other errors, then the `<h1>` `title` (also the page title), a

@@ -3,7 +3,7 @@ import { StandingText } from './PersonStandingText.js';
 import { SafetyActions } from './SafetyActions.js';
 
 /**
- * The name cell of a request row (issue 19: "on a person's name … request rows"):
+ * The name cell of a request row ("on a person's name … request rows"):
  * the name, then the person's standing and a small 'More about {name}' disclosure
  * holding 'Report' and 'Block'. The extras sit in an unnamed group, which
  * contributes nothing to the cell's accessible name: the cell stays named by the

@@ -1,7 +1,7 @@
 import type { Standing } from '../../../../contract/index.js';
 import { usePersonStanding } from '../api/safety.js';
 
-/** "N shares" and, when the answer has it (from 3 feedbacks on), " · M% positive" (issue 19). No stars. */
+/** "N shares" and, when the answer has it (from 3 feedbacks on), " · M% positive". No stars. */
 export function StandingText({ standing, className = '' }: { standing: Standing; className?: string }) {
   const shares = `${standing.Shares} ${standing.Shares === 1 ? 'share' : 'shares'}`;
   const text = standing.PositivePercent === null ? shares : `${shares} · ${standing.PositivePercent}% positive`;
@@ -9,7 +9,7 @@ export function StandingText({ standing, className = '' }: { standing: Standing;
 }
 
 /**
- * A person's public standing beside their name (issue 19), read from
+ * A person's public standing beside their name, read from
  * `GET /api/people/{userId}`; nothing while it loads.
  */
 export function PersonStandingText({ userId, className = '' }: { userId: string | undefined; className?: string }) {

@@ -5,7 +5,7 @@ import { toastSuccess } from '../../../lib/toast.js';
 import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/ModalDialog.js';
 import { useReport } from '../api/safety.js';
 
-/** How each report reason reads (issue 19). */
+/** How each report reason reads. */
 export const REASON_LABELS: Record<ReportReason | 'NegativeFeedback', string> = {
   Spam: 'Spam',
   Selling: 'Selling food',
@@ -18,7 +18,7 @@ export const REASON_LABELS: Record<ReportReason | 'NegativeFeedback', string> = 
 };
 
 /**
- * The small report dialog (issue 19): a reason and details (required for Other),
+ * The small report dialog: a reason and details (required for Other),
  * as a modal `<dialog>` that keeps focus and returns it on close. It exists only
  * while open. The reporter is thanked; nobody learns who reported.
  */

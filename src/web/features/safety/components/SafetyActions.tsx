@@ -5,11 +5,11 @@ import { confirmPopup } from '../../../ui/popups.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { useBlock } from '../api/safety.js';
 
-// Issue 21: the dialog loads when 'Report' is pressed, not with every page showing these buttons.
+// The dialog loads when 'Report' is pressed, not with every page showing these buttons.
 const ReportDialog = lazy(() => import('./ReportDialog.js').then((m) => ({ default: m.ReportDialog })));
 
 /**
- * 'Report' and 'Block' side by side (issue 19), for a listing, a message or a
+ * 'Report' and 'Block' side by side, for a listing, a message or a
  * person; shown to signed-in users other than the owner. Blocking asks first and
  * is silent: the other person is not told. Small buttons, not bare links: a thumb hits
  * them on a phone (WCAG 2.5.8 asks at least 24 × 24 px; these are 32 px high).

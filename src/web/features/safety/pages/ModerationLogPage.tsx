@@ -20,7 +20,7 @@ function undoOf(e: ModerationLogEntry, newest: boolean): 'Restore' | 'Unban' | n
 }
 
 /**
- * `/moderation/log` (issue 19): every moderator action, newest first, naming the listing,
+ * `/moderation/log`: every moderator action, newest first, naming the listing,
  * message or person it touched; a hidden target offers Restore and a banned person Unban,
  * each after a confirmation saying what will happen. The 404 page for everyone but moderators.
  */

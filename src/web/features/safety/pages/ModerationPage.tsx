@@ -3,7 +3,7 @@ import { ModerationGroupCard } from '../components/ModerationGroupCard.js';
 import { ModeratorPage } from '../components/ModeratorPage.js';
 
 /**
- * `/moderation` (issue 19): the open reports grouped by target, most reported
+ * `/moderation`: the open reports grouped by target, most reported
  * first, with their actions. The API answers 404 to everyone but moderators, and
  * so does this page: the 404 page, so the page's existence is not advertised.
  */
