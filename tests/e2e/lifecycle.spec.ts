@@ -14,6 +14,8 @@ async function settled(page: Page) {
 }
 
 test('a donor accepts, declines and delivers; everyone sees the outcome', async ({ browser }) => {
+  // Five people's pages, axe at two widths: about 45 s on a quiet machine.
+  test.setTimeout(120_000);
   const donorP = await newPerson('Dora Donor');
   const people = await Promise.all([newPerson('Ada Asker'), newPerson('Bea Asker'), newPerson('Cal Asker')]);
   const [ada, bea, cal] = people as [Person, Person, Person];
