@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, waitForMail } from '../support/inbox.js';
 import { openReady } from '../support/sse.js';
 import { appWithInbox, BACKENDS, call, foodBody, listenForEvents, signInAgain, type InboxApp, type Person } from './harness.js';
-import { listing, person, publicNames, request, SAFETY_ENV, signUpModerator } from './safety-support.js';
+import { expectNoModeration, listing, person, publicNames, request, SAFETY_ENV, signUpModerator } from './safety-support.js';
 
 type Who = Person & { id: string };
 
@@ -45,18 +45,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     const foodId = await listing(t.app, donor, 'Matrix Melons');
     expect((await report(user, { TargetType: 'food', TargetId: foodId, Reason: 'Spam' })).statusCode).toBe(201);
     const target = donor;
-    for (const who of [null, user, target]) {
-      for (const [method, url, body] of [
-        ['GET', '/api/moderation/reports', undefined],
-        ['GET', '/api/moderation/log', undefined],
-        ['POST', '/api/moderation/actions', { Action: 'Hide', TargetType: 'food', TargetId: foodId, Reason: 'x' }],
-        ['POST', '/api/moderation/actions', { nonsense: true }],
-      ] as const) {
-        const res = await call(t.app, method, url, who, body);
-        expect(res.statusCode, `${method} ${url} as ${who?.name ?? 'anonymous'}`).toBe(404);
-        expect(res.json().detail).toBe(`No route for ${method} ${url}.`);
-      }
-    }
+    for (const who of [null, user, target]) await expectNoModeration(t.app, who, foodId);
     expect((await call(t.app, 'GET', '/api/moderation/reports', mod)).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/moderation/log', mod)).statusCode).toBe(200);
     expect((await act(mod, { nonsense: true })).statusCode).toBe(400);

@@ -74,3 +74,20 @@ export async function publicNames(app: FastifyInstance, who: Person | null, sear
   }
   return out;
 }
+
+/**
+ * Every moderation route answers `who` (null: anonymous) the 404 of an unknown path, bad bodies
+ * included, so the area is not advertised; `foodId` is a listing a moderator could hide.
+ */
+export async function expectNoModeration(app: FastifyInstance, who: Person | null, foodId: string): Promise<void> {
+  for (const [method, url, body] of [
+    ['GET', '/api/moderation/reports', undefined],
+    ['GET', '/api/moderation/log', undefined],
+    ['POST', '/api/moderation/actions', { Action: 'Hide', TargetType: 'food', TargetId: foodId, Reason: 'x' }],
+    ['POST', '/api/moderation/actions', { nonsense: true }],
+  ] as const) {
+    const res = await call(app, method, url, who, body);
+    expect(res.statusCode, `${method} ${url} as ${who?.name ?? 'anonymous'}`).toBe(404);
+    expect(res.json().detail).toBe(`No route for ${method} ${url}.`);
+  }
+}
