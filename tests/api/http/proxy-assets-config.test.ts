@@ -7,16 +7,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-<<<<<<< HEAD:tests/api/http/proxy-assets-config.test.ts
 import { ConfigError, loadConfig } from '../../../src/server/config.js';
 import { AUTH_IP_LIMITS } from '../../../src/server/http/limits.js';
-import { BACKENDS, buildTestApp, SIGN_IN_HEAVY_MS, startApp, type TestApp } from '../harness.js';
-=======
-import { ConfigError, loadConfig } from '../../src/server/config.js';
-import { AUTH_IP_LIMITS } from '../../src/server/http/limits.js';
-import { withStoredSecrets } from '../../src/server/lib/data-dir-secrets.js';
-import { BACKENDS, buildTestApp, SIGN_IN_HEAVY_MS, startApp, TEST_VAPID, type TestApp } from './harness.js';
->>>>>>> main:tests/api/edge.test.ts
+import { withStoredSecrets } from '../../../src/server/lib/data-dir-secrets.js';
+import { BACKENDS, buildTestApp, SIGN_IN_HEAVY_MS, startApp, TEST_VAPID, type TestApp } from '../harness.js';
 
 const ALLOWED = 'http://client.example.org';
 
