@@ -75,10 +75,7 @@ const Env = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, { error: 'must be an http(s) URL template with {z}, {x} and {y}' })
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  MAP_ATTRIBUTION: z
-    .string()
-    .min(1)
-    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  MAP_ATTRIBUTION: z.string().min(1).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   EVENT_STREAMS_PER_USER: count(1, 10_000).default(10),
   EVENT_STREAMS_PER_ADDRESS: count(1, 100_000).default(50),
   NEW_REQUEST_MAIL_DELAY_MS: count(0, 86_400_000, 'must be a number of milliseconds').default(120_000),
@@ -99,10 +96,8 @@ const Env = z.object({
 /** Every variable the server reads, in schema order (checked against `.env.example` and `docs/configuration.md`). */
 export const CONFIG_VARIABLES = Object.keys(Env.shape);
 
-type EnvValues = z.output<typeof Env>;
-
 /** The rules between variables; the first broken one, as the whole message. */
-function crossCheck(e: EnvValues): string | undefined {
+function crossCheck(e: z.output<typeof Env>): string | undefined {
   if (e.DATABASE_URL && !e.AUTH_SECRET) return 'AUTH_SECRET is required when DATABASE_URL is set';
   if (!e.AUTH_SECRET) return 'AUTH_SECRET is required (an embedded installation keeps it in DATA_DIR/auth-secret)';
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) return 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together';
@@ -176,9 +171,7 @@ const ConfigSchema = Env.transform((e, ctx) => {
     /** On SIGTERM, how long in-flight requests may take to finish, ms. */
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** The online geocoder, when `GEOCODER_URL` is set; its User-Agent names this instance. */
-    geocoder: e.GEOCODER_URL
-      ? { url: e.GEOCODER_URL, kind: e.GEOCODER_KIND, userAgent: `Plateful (${publicUrl})` }
-      : undefined,
+    geocoder: e.GEOCODER_URL ? { url: e.GEOCODER_URL, kind: e.GEOCODER_KIND, userAgent: `Plateful (${publicUrl})` } : undefined,
     /** Map tiles; `tileOrigin` is what the Content-Security-Policy allows. */
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, tileOrigin: tileOrigin(e.MAP_TILE_URL) },
     /** Open `/api/events` streams per person, all processes together; the oldest close past it. */
