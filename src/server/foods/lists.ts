@@ -9,7 +9,7 @@ import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type SQL } from 
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
-import { notBlockedCondition, shownFoodConditions } from '../moderation/visibility.js';
+import { notBlockedCondition, shownFoodConditions } from './visibility.js';
 import type { FoodRow } from './repository.js';
 
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */

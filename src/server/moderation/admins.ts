@@ -12,8 +12,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
-import { writeLog } from '../moderation/audit.js';
-import { isModeratorRole, ROLES } from './roles.js';
+import { writeLog } from './audit.js';
+import { isModeratorRole, ROLES } from '../auth/roles.js';
 
 /** Reason of the audit entry of a grant by ADMIN_EMAILS. */
 export const ADMIN_GRANT_REASON = 'Named by ADMIN_EMAILS; address verified.';
