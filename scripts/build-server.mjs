@@ -9,7 +9,7 @@
 // Left outside the bundle, loaded from node_modules at run time: packages that read files
 // beside their own code (PGlite's WebAssembly and data files, Swagger UI's assets,
 // @fastify/swagger's package.json), native addons (sharp, pg-native), and web-push (also
-// loaded through `createRequire` by push/vapid.ts: one copy). Bundled CommonJS code gets
+// loaded through `createRequire` by lib/data-dir-secrets.ts: one copy). Bundled CommonJS code gets
 // `require`, `__filename` and `__dirname` of its chunk (write-file-atomic names its
 // temporary files after `__filename`).
 import { rmSync } from 'node:fs';

@@ -1,5 +1,6 @@
 /**
- * Process entry: reads the configuration, builds the app, loads demo data on an
+ * Process entry: reads the configuration (the secrets kept in DATA_DIR, then the
+ * environment), builds the app, loads demo data on an
  * empty database when SEED_DEMO is on, listens, and shuts down gracefully on
  * SIGTERM/SIGINT (http/shutdown.ts). A configuration error, or a DATA_DIR in use
  * by another process, prints one line and exits 1.
@@ -8,13 +9,14 @@ import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { flushLogs } from './http/log-destination.js';
+import { withStoredSecrets } from './lib/data-dir-secrets.js';
 
 async function main() {
   // A local .env file (see .env.example) fills in variables the environment lacks.
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(withStoredSecrets(process.env));
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

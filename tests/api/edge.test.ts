@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { AUTH_IP_LIMITS } from '../../src/server/http/limits.js';
-import { BACKENDS, buildTestApp, SIGN_IN_HEAVY_MS, startApp, type TestApp } from './harness.js';
+import { withStoredSecrets } from '../../src/server/lib/data-dir-secrets.js';
+import { BACKENDS, buildTestApp, SIGN_IN_HEAVY_MS, startApp, TEST_VAPID, type TestApp } from './harness.js';
 
 const ALLOWED = 'http://client.example.org';
 
@@ -132,7 +133,7 @@ describe('cross-origin clients, public assets and bad JSON', () => {
 });
 
 describe('configuration', () => {
-  const base = { NODE_ENV: 'test', AUTH_SECRET: 'x'.repeat(32) };
+  const base = { NODE_ENV: 'test', DATA_DIR: 'memory://', AUTH_SECRET: 'x'.repeat(32), ...TEST_VAPID };
 
   it.each([
     [undefined, false],
@@ -161,8 +162,8 @@ describe('configuration', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'plateful-mem-'));
     try {
       process.chdir(dir);
-      const one = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
-      const two = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
+      const one = loadConfig(withStoredSecrets({ NODE_ENV: 'test', DATA_DIR: 'memory://' }));
+      const two = loadConfig(withStoredSecrets({ NODE_ENV: 'test', DATA_DIR: 'memory://' }));
       expect(one.authSecret).toMatch(/^[0-9a-f]{64}$/);
       expect(two.authSecret).not.toBe(one.authSecret);
       expect(readdirSync(dir)).toEqual([]);

@@ -10,7 +10,7 @@ import { enqueueMail } from '../../src/server/outbox/outbox.js';
 import type { OutboxOptions } from '../../src/server/outbox/worker.js';
 import { startInbox, waitForMail, recipient, type Inbox, type InboxOptions } from '../support/inbox.js';
 import { outageOf } from '../support/pg-outage.js';
-import { BACKENDS, appOn, freshPostgres, type Backend } from './harness.js';
+import { BACKENDS, appOn, freshPostgres, TEST_VAPID, type Backend } from './harness.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 const cleanups: (() => Promise<void>)[] = [];
@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('outbox lease and SMTP timeout configuration', () => {
   it('refuses to start with a lease not longer than the SMTP timeout, in one line', () => {
-    const base = { NODE_ENV: 'test', DATA_DIR: 'memory://' } as const;
+    const base = { NODE_ENV: 'test', DATA_DIR: 'memory://', AUTH_SECRET: 'x'.repeat(32), ...TEST_VAPID } as const;
     expect(() => loadConfig({ ...base, OUTBOX_LEASE_MS: '30000', SMTP_TIMEOUT_MS: '30000' })).toThrow(
       'Invalid configuration: OUTBOX_LEASE_MS (30000) must be longer than SMTP_TIMEOUT_MS (30000)',
     );
