@@ -2,7 +2,7 @@
  * The scale fixture of issue "Performance": `foods` listings and `requests` made by
  * generated users, written by a few set-based statements (INSERT … SELECT
  * generate_series), so 100 000 listings take seconds, not 100 000 round trips.
- * Used by `npm run seed:bench` and by the EXPLAIN test (tests/api/query-plans.test.ts).
+ * Used by `npm run seed:bench` and by the EXPLAIN test (tests/api/db/query-plans.test.ts).
  *
  * Shape: 2 000 users (`bench-u1`…, no passwords); listing names combine 12 words
  * with 40 foods (a word like 'tomato' matches 1 in 40 listings); expiry dates spread

@@ -1,4 +1,4 @@
-// Issue "Performance": built assets are sent precompressed (brotli, else gzip) with
+// Built assets are sent precompressed (brotli, else gzip) with
 // year-long immutable caching; index.html is revalidated; each page is its own chunk.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// A client of the API on another origin (issue 10 "Cross-origin API"), for real:
+// A client of the API on another origin, for real:
 // a tiny page served by a second HTTP server on CLIENT_ORIGIN (listed in the app's
 // CORS_ORIGINS) changes data with PUT, PATCH and DELETE through credentialed
 // fetch, and shows one of the app's images. No `page.route`: Chromium itself

@@ -1,5 +1,5 @@
 // GET /api/logout (SPEC.md §7) ends a session only for Plateful's own pages and the
-// CORS_ORIGINS clients' fetches (issue 17), never for an image or another site's
+// CORS_ORIGINS clients' fetches, never for an image or another site's
 // link. Real origins, no `page.route`: a second HTTP server answers both as
 // http://127.0.0.1:<port> (another site than the app's localhost) and as
 // CLIENT_ORIGIN http://localhost:<port> (same site, listed in CORS_ORIGINS), and

@@ -187,7 +187,7 @@ test('/manage-food/{id}: columns, requester, formats, Delivered disabled, empty 
   await page.getByRole('button', { name: /^Yes/ }).click();
   await expect(page.getByRole('dialog', { name: 'Updated!' })).toContainText('The request status has been updated to Delivered.');
   await expect(row.getByRole('button', { name: 'Delivered', exact: true })).toBeDisabled();
-  // The status cell, and the action cell beside the conversation's 'Messages' (issue 11).
+  // The status cell, and the action cell beside the conversation's 'Messages'.
   await expect(row.getByRole('cell', { name: 'Delivered', exact: true })).toHaveCount(1);
   await expect(row.getByRole('cell', { name: 'Messages Delivered', exact: true })).toHaveCount(1);
 

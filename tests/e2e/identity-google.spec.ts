@@ -1,4 +1,4 @@
-// Google sign-in in a popup (issue 3; SPEC.md §1, §4 "Login", §9 popup 500 × 600) in
+// Google sign-in in a popup (SPEC.md §1, §4 "Login", §9 popup 500 × 600) in
 // Chromium, through the whole authorization-code flow of a real OpenID provider
 // (oidc-provider on 127.0.0.1, tests/support/oidc-server.ts) standing in for Google.
 import { expect, test } from '@playwright/test';

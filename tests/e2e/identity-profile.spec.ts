@@ -1,4 +1,4 @@
-// The profile page (issue 3; SPEC.md §3 User): reached from the navbar avatar, it
+// The profile page (SPEC.md §3 User): reached from the navbar avatar, it
 // changes the name and photo set at registration; the navbar avatar and new
 // listings show the new ones, and a bad photo URL is refused with the server's message.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Password reset by email (issue 3) in Chromium: 'Forgot password?' on /login, the
+// Password reset by email in Chromium: 'Forgot password?' on /login, the
 // mail caught by a real SMTP server on 127.0.0.1 (the e2e app's SMTP_URL), the
 // mailed link's page setting the new password and signing in, the account's other
 // sessions ended, and the link working only once.
@@ -64,7 +64,7 @@ test('a forgotten password is reset from the mailed link, which signs in, ends o
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('img', { name: rosa.name })).toBeVisible();
 
-  // The other device's session is over at once (issue 13): a login-only page sends it to /login.
+  // The other device's session is over at once: a login-only page sends it to /login.
   await other.goto('/add-food');
   await expect(other).toHaveURL(/\/login$/);
   await expect(other.getByRole('link', { name: 'Login' }).first()).toBeVisible();

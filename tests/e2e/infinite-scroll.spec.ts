@@ -1,4 +1,4 @@
-// Issue "Performance": the available-foods page loads 24 foods at a time, loads the
+// The available-foods page loads 24 foods at a time, loads the
 // next page when the visitor scrolls to the end or presses 'Load more', and keeps the
 // search and the expiry-date sort while doing so.
 import { expect, test, type Page } from '@playwright/test';

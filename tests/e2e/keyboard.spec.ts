@@ -27,7 +27,7 @@ async function logout(page: Page) {
 
 test('the core loop with the keyboard alone', async ({ page }) => {
   // Dozens of Tab presses, each checked; fresh (unverified) users also tab past the
-  // verification banner's two buttons (issue 13) on every page.
+  // verification banner's two buttons on every page.
   test.setTimeout(120_000);
   const donor = await newPerson('Kira Keys');
   const neighbour = await newPerson('Tab Neighbour');
@@ -51,7 +51,7 @@ test('the core loop with the keyboard alone', async ({ page }) => {
   await page.keyboard.type(foodName);
   await page.keyboard.press('Tab');
   await page.keyboard.type('http://localhost/images/demo/carrots.svg');
-  // Past the 'Upload photos' button (issue 12) to the quantity.
+  // Past the 'Upload photos' button to the quantity.
   await tabTo(page, page.getByLabel('Food Quantity'));
   await page.keyboard.type('2');
   await page.keyboard.press('Tab');

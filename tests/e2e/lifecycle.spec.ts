@@ -1,4 +1,4 @@
-// The listing lifecycle of issue 16 in the browser: three neighbours request one food,
+// The listing lifecycle  in the browser: three neighbours request one food,
 // the donor accepts one with a pickup time (declining another with a reason), marks it
 // delivered; the listing leaves Available Foods, its detail page says it was collected,
 // the others see 'Declined', and the impact figures (home band, profile) count it.
@@ -112,7 +112,7 @@ test('a donor accepts, declines and delivers; everyone sees the outcome', async 
   }
 
   // The community's public totals do not count this delivery: its requester's account is not a day old
-  // (impact/repository.ts; tests/api/impact.test.ts covers which deliveries count). Without a public share,
+  // (impact/repository.ts; tests/api/impact/impact.test.ts covers which deliveries count). Without a public share,
   // home shows no impact band.
   const totals = (await (await visitor.request.get('/api/impact')).json()) as { Shares: number; Kg: number; Meals: number; Co2eKg: number };
   expect(totals).toEqual({ Shares: 0, Kg: 0, Meals: 0, Co2eKg: 0 });

@@ -1,4 +1,4 @@
-// "Some left" in the browser (issue 16): on Manage Food the donor hands part of a
+// "Some left" in the browser: on Manage Food the donor hands part of a
 // listing to one requester with the form below the table; that request is Delivered,
 // the other stays open, and a fresh visitor still finds the listing with the new
 // quantity. The spec's 'Mark as Delivered' flow is untouched (fidelity.spec.ts,

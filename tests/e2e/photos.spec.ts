@@ -1,4 +1,4 @@
-// Photos (issue 12): upload through the file picker on Add Food, preview, reorder
+// Photos: upload through the file picker on Add Food, preview, reorder
 // by keyboard, submit, and see the photos on the card and the detail page; axe clean.
 import { expect, test, type Locator } from '@playwright/test';
 import sharp from 'sharp';

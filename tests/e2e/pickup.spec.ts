@@ -1,4 +1,4 @@
-// Pickup coordination (issue 11) with two browsers at once, donor and requester:
+// Pickup coordination with two browsers at once, donor and requester:
 // a request makes the donor's bell count rise and the row appear without reload,
 // they exchange messages live, and the requester sees 'Delivered' arrive live.
 // Then the new pages are checked with axe at 375 and 1280 px and by keyboard.
@@ -110,7 +110,7 @@ test('the email settings are three switches, saved at once and usable by keyboar
   await page.reload();
   await expect(email('Messages')).not.toBeChecked();
   await expect(email('New requests')).toBeChecked();
-  // The Push switch beside it is saved on its own (issue 20).
+  // The Push switch beside it is saved on its own.
   const push = page.getByRole('group', { name: 'Request updates' }).getByRole('switch', { name: 'Push' });
   await expect(push).toBeChecked();
   await push.click();

@@ -1,4 +1,4 @@
-// Issue "Near me" in the browser: 'Use my location' sorts Available Foods by distance and
+// Near me in the browser: 'Use my location' sorts Available Foods by distance and
 // shows distances; the map view's markers are reachable by keyboard; Add Food by place name
 // stores a point; a home area saved on Profile starts the Near search; axe-clean at 375 and
 // 1280 px. Map tiles come from a local fixture server

@@ -1,4 +1,4 @@
-// Push on a phone (issue 20): 'Turn on push notifications' asks for permission only when
+// Push on a phone: 'Turn on push notifications' asks for permission only when
 // pressed, subscribes this device and the server pushes a new request to it. Headless
 // Chromium cannot reach a real push service, so only `PushManager.subscribe` is replaced,
 // by one answering a subscription whose endpoint is this test's push service (a local

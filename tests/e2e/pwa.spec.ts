@@ -1,4 +1,4 @@
-// The installable app (issue 20): the manifest and the service worker register, Chromium
+// The installable app: the manifest and the service worker register, Chromium
 // reports no installability errors (in a persistent profile: throwaway contexts always
 // report `in-incognito`), an offline reload of a visited page shows the shell and the
 // offline notice, no /api answer is ever cached, and a waiting new version shows

@@ -1,4 +1,4 @@
-// Issue 13 in Chromium: the verification banner and 'Resend email' (a real SMTP
+// Email verification and the account in Chromium: the verification banner and 'Resend email' (a real SMTP
 // inbox on 127.0.0.1), the Account page (sessions, signing another one out, 'Sign
 // out everywhere else', 'Download my data', 'Delete my account' with the password),
 // /auth/popup-done without a session or with a crafted error, and axe on all of it.

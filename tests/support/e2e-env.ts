@@ -22,7 +22,7 @@ export const GOOGLE_CLIENT_ID = 'plateful-e2e-client';
 export const GOOGLE_CLIENT_SECRET = 'plateful-e2e-client-secret-0123456789abcdef';
 
 /** The app server's environment for Google sign-in against the test provider, and for mail to the inbox. */
-/** The moderator of the browser suites (ADMIN_EMAILS of the test server; issue 19). */
+/** The moderator of the browser suites (ADMIN_EMAILS of the test server). */
 export const MODERATOR_EMAIL = 'moderator.e2e@example.org';
 
 export const IDENTITY_ENV = {

@@ -1,4 +1,4 @@
-// A Photon-compatible geocoder for tests (issue "Near me"), in a process of its own so
+// A Photon-compatible geocoder for tests, in a process of its own so
 // the arrival times it records are not delayed by the app's event loop. Listens on a
 // free loopback port and prints it; GET /log answers [{url, at, userAgent}] of every
 // other request; /api and /reverse answer one place named after the query.

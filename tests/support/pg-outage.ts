@@ -1,6 +1,5 @@
 /**
- * Makes one PostgreSQL test database unreachable for a while (issue 22 "How it is
- * checked"): `ALLOW_CONNECTIONS false` refuses new connections and
+ * Makes one PostgreSQL test database unreachable for a while: `ALLOW_CONNECTIONS false` refuses new connections and
  * `pg_terminate_backend` ends the open ones (a terminated backend alone is replaced
  * by the pool at once), then connections are allowed again. Run from a client of
  * another database (TEST_DATABASE_URL's), never the one cut off.

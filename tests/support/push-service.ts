@@ -1,5 +1,5 @@
 /**
- * A local Web Push service for tests (issue 20): an HTTPS server (self-signed
+ * A local Web Push service for tests: an HTTPS server (self-signed
  * certificate made by openssl) that receives what the app's push sender posts,
  * checks nothing itself and keeps every request; `decode` verifies the VAPID JWT
  * (RFC 8292) and decrypts the aes128gcm payload (RFC 8188 + RFC 8291) with the

@@ -1,4 +1,4 @@
-// The food detail page's local date without Intl (src/web/lib/localDate.ts, issue 21): every
+// The food detail page's local date without Intl (src/web/lib/localDate.ts): every
 // pattern writes what `toLocaleDateString(locale)` writes, and other locales go through Intl.
 import { describe, expect, it } from 'vitest';
 import { formatLocalDate, formatWithPattern, LOCAL_DATE_PATTERNS } from '../../src/web/lib/localDate.js';

@@ -1,4 +1,4 @@
-// Issue 21 (Lighthouse LCP): a /food/{id} or /available-foods page preloads the lazy
+// Lighthouse LCP: a /food/{id} or /available-foods page preloads the lazy
 // chunks it renders with, from Vite's build manifest, minus what the entry already loads.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

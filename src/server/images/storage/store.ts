@@ -4,7 +4,7 @@
  * server process and every backup has them (database.ts). On the embedded
  * database they are files under `DATA_DIR/images` (files.ts), because PGlite
  * writes a large `bytea` on the main thread and stalls every other request.
- * `openImageStore` (open.ts) picks one. Both pass tests/api/image-storage.test.ts. Rows (`images`, `image_variants`)
+ * `openImageStore` (open.ts) picks one. Both pass tests/api/images/storage.test.ts. Rows (`images`, `image_variants`)
  * are the repository's; a store only puts and reads a variant's bytes.
  */
 import type { Database } from '../../db/client.js';

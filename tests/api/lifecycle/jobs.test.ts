@@ -1,0 +1,110 @@
+// The scheduled jobs, driven by an injectable clock (no sleeps): a listing past
+// its date expires and its donor and open requesters are told; an accepted request's
+// reminder comes 1 hour before PickupAt, "Was it collected?" 24 hours after; each
+// exactly once, with two app instances on one PostgreSQL (on PGlite: two concurrent
+// runs in one instance).
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localToday } from '../../../src/server/lib/dates.js';
+import { BACKENDS, buildTestApp, call, foodBody, freshPostgres, signUp, type Person } from '../harness.js';
+
+const HOUR = 3_600_000;
+
+describe.each(BACKENDS)('lifecycle jobs on %s', (backend) => {
+  let now = new Date();
+  const clock = () => now;
+  let app: FastifyInstance;
+  let second: FastifyInstance;
+  const closers: (() => Promise<void>)[] = [];
+  let donor: Person;
+  let ann: Person;
+  let bob: Person;
+
+  beforeAll(async () => {
+    const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
+    const a = await buildTestApp(pgdb?.url, {}, { clock });
+    app = a.app;
+    closers.push(() => a.app.close(), () => a.database.close());
+    if (pgdb) {
+      const b = await buildTestApp(pgdb.url, {}, { clock });
+      second = b.app;
+      closers.unshift(() => b.app.close(), () => b.database.close());
+      closers.push(() => pgdb.drop());
+    } else {
+      second = app;
+    }
+    donor = await signUp(app, 'Dana Donor');
+    ann = await signUp(app, 'Ann');
+    bob = await signUp(app, 'Bob');
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+  });
+
+  const notices = async (who: Person) => (await call(app, 'GET', '/api/notifications?limit=100', who)).json() as { Type: string; Title: string; Body: string; Link: string }[];
+  const ofType = async (who: Person, type: string) => (await notices(who)).filter((n) => n.Type === type);
+  /** Both instances run their jobs at the same time. */
+  const sweepBoth = () => Promise.all([app.lifecycle.sweep(), second.lifecycle.sweep()]);
+
+  it('expires a listing after its last day, tells the donor and open requesters once, and never lists it again', async () => {
+    now = new Date();
+    const foodId = (await call(app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Last-Day Soup', ExpiredDateTime: localToday(now) }))).json().insertedId;
+    for (const who of [ann, bob]) expect((await call(app, 'POST', '/api/requests', who, { FoodId: foodId })).statusCode).toBe(201);
+    await sweepBoth();
+    expect((await call(app, 'GET', `/api/foods/${foodId}`)).json().FoodStatus).toBe('Available');
+
+    // The day after its expiry date, at noon: past the end of the date in the server's zone.
+    now = new Date(`${addDays(localToday(), 1)}T12:00:00`);
+    const runs = await sweepBoth();
+    expect(runs[0].expired + runs[1].expired).toBe(1);
+    await sweepBoth();
+    expect((await call(app, 'GET', `/api/foods/${foodId}`)).json().FoodStatus).toBe('Expired');
+    expect((await ofType(donor, 'food.expired')).map((n) => n.Title)).toEqual(['Last-Day Soup has expired']);
+    for (const who of [ann, bob]) {
+      expect((await ofType(who, 'food.expired')).map((n) => n.Body)).toEqual(['Last-Day Soup passed its expiry date before it was handed over.']);
+    }
+    const listed = (await call(app, 'GET', '/api/foods?sortByDate=dec')).json() as { _id: string }[];
+    expect(listed.map((f) => f._id)).not.toContain(foodId);
+  });
+
+  it('reminds both sides 1 hour before PickupAt and asks the donor "Was it collected?" 24 hours after, once each', async () => {
+    now = new Date();
+    const foodId = (await call(app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Pear Crate' }, 10))).json().insertedId;
+    const requestId = (await call(app, 'POST', '/api/requests', ann, { FoodId: foodId })).json().insertedId;
+    const pickupAt = new Date(now.getTime() + 5 * HOUR);
+    expect((await call(app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Accepted', PickupAt: pickupAt.toISOString() })).statusCode).toBe(200);
+
+    now = new Date(pickupAt.getTime() - 2 * HOUR);
+    await sweepBoth();
+    expect(await ofType(ann, 'pickup.reminder')).toEqual([]);
+
+    now = new Date(pickupAt.getTime() - 59 * 60_000);
+    await sweepBoth();
+    await sweepBoth();
+    expect((await ofType(ann, 'pickup.reminder')).map((n) => n.Title)).toEqual(['Pickup of Pear Crate in one hour']);
+    expect((await ofType(donor, 'pickup.reminder')).map((n) => n.Link)).toEqual([`/manage-food/${foodId}`]);
+
+    now = new Date(pickupAt.getTime() + 23 * HOUR);
+    await sweepBoth();
+    expect(await ofType(donor, 'pickup.check')).toEqual([]);
+    now = new Date(pickupAt.getTime() + 24 * HOUR + 60_000);
+    await sweepBoth();
+    await sweepBoth();
+    const asked = await ofType(donor, 'pickup.check');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ Title: 'Was Pear Crate collected?', Link: `/manage-food/${foodId}` });
+    expect(asked[0]!.Body).toMatch(/'Delivered' or 'No-show'/);
+  });
+
+  it('asks "Was it collected?" 24 hours after acceptance when no pickup time was set', async () => {
+    now = new Date();
+    const foodId = (await call(app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Plum Basket' }, 10))).json().insertedId;
+    const requestId = (await call(app, 'POST', '/api/requests', bob, { FoodId: foodId })).json().insertedId;
+    const before = (await ofType(donor, 'pickup.check')).length;
+    expect((await call(app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Accepted' })).statusCode).toBe(200);
+    now = new Date(now.getTime() + 24 * HOUR + 60_000);
+    await sweepBoth();
+    expect((await ofType(donor, 'pickup.check')).length).toBe(before + 1);
+    expect(await ofType(bob, 'pickup.reminder')).toEqual([]);
+  });
+});
