@@ -51,8 +51,10 @@ import { WEB_DIST, staticRoutes } from './http/static.js';
 import { registerWriteLimit } from './http/write-limit.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
+import { messageFeed } from './messages/live.js';
 import { messageRoutes } from './messages/routes.js';
 import { createNotifier, type Notifier } from './notifications/notifier.js';
+import { notificationFeed } from './notifications/live.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { homeAreaRoutes } from './places/home-area.js';
 import { placeRoutes } from './places/routes.js';
@@ -204,7 +206,13 @@ export async function buildApp(
   await app.register(notificationRoutes);
   await app.register(emailPreferenceRoutes, { secret: config.authSecret });
   await app.register(pushRoutes, { config });
-  await app.register(eventRoutes, { listen: handle.listen, caps: config, heartbeatMs: opts.heartbeatMs });
+  await app.register(eventRoutes, {
+    listen: handle.listen,
+    caps: config,
+    replay: notificationFeed(handle.db),
+    feeds: [messageFeed(handle.db)],
+    heartbeatMs: opts.heartbeatMs,
+  });
   await app.register(moderationRoutes, { adminEmails: config.adminEmails });
   await app.register(blockRoutes);
   await app.register(feedbackRoutes);

@@ -6,7 +6,7 @@
  * streams. On the embedded PGlite the same NOTIFY is delivered in-process.
  *
  * A payload names what changed, never its content (NOTIFY payloads stop at 8000
- * bytes, a message may be 2000 characters): the hub reads the rows it forwards.
+ * bytes, a message may be 2000 characters): the feeds (hub.ts) read the rows they forward.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';

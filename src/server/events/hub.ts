@@ -1,20 +1,16 @@
 /**
  * This process's open `/api/events` streams, by user, and the forwarding of live
- * events (bus.ts) to them as Server-Sent Events (WHATWG HTML §9.2):
- * `event: notification` (with `id:` so `Last-Event-ID` resumes) followed by
- * `event: unread`, and `event: message` to both parties of a conversation.
+ * events (bus.ts) to them as Server-Sent Events (WHATWG HTML §9.2).
  *
- * Every stream remembers the `seq` of the
- * last notification it got (commit order, notifications schema); events are
- * forwarded one after another in NOTIFY order, and when the LISTEN connection
- * comes back `replayAll` sends each stream what was committed meanwhile.
+ * The hub knows no feature: what a live event sends is the business of the
+ * `LiveFeed`s handed to it (notifications/live.ts, messages/live.ts, wired in
+ * app.ts). Events are forwarded one after another in NOTIFY order; the
+ * `ReplayFeed` sends a stream what was committed after its `lastSeq` when it
+ * opens and, through `replayAll`, when the LISTEN connection comes back.
  * A stream ends with `event: closed` when its session ends, its user is
  * banned, or it is over a cap (`close*`); the client should not reconnect then.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
-import { findMessage, toMessage } from '../messages/repository.js';
-import { findNotification, notificationsAfterSeq, toNotification, unreadCount } from '../notifications/repository.js';
 import { parseLiveEvent, type LiveEvent } from './bus.js';
 
 /** Why a stream was closed by the server (the `closed` event's `reason`). */
@@ -26,11 +22,28 @@ export interface Stream {
   sessionId: string;
   /** Its presence row (presence.ts), once written. */
   presenceId?: string;
-  /** `seq` of the last notification sent (or the user's latest when it opened). */
+  /** Position of the last replayable event sent, in the `ReplayFeed`'s sequence (or where the stream started). */
   lastSeq: number;
   write(chunk: string): void;
   /** Ends the response and its socket. */
   end(): void;
+}
+
+/** The open streams of one user (none when the user has no stream in this process). */
+export type StreamsOf = (userId: string) => Stream[];
+
+/** What a feature sends down the streams. */
+export interface LiveFeed {
+  /** Writes `event` to the streams it concerns; ignores events that are not its own. May read the database. */
+  forward(event: LiveEvent, streamsOf: StreamsOf): Promise<void>;
+}
+
+/** A feed whose events a stream can miss and get later: it owns `Stream.lastSeq`. */
+export interface ReplayFeed extends LiveFeed {
+  /** Where a new stream of `userId` starts: after the client's `Last-Event-ID` when it names one, else after everything committed. */
+  startSeq(userId: string, lastEventId: string | undefined): Promise<number>;
+  /** Sends `stream` what was committed after its `lastSeq` and moves `lastSeq` on. */
+  catchUp(stream: Stream): Promise<void>;
 }
 
 /** One SSE frame; `data` is sent as one line of JSON. */
@@ -42,11 +55,16 @@ export class EventHub {
   private readonly byUser = new Map<string, Set<Stream>>();
   /** Forwarding runs one event at a time, in the order NOTIFY delivered them. */
   private queue: Promise<void> = Promise.resolve();
+  private readonly feeds: LiveFeed[];
 
+  /** `replay` decides where streams start and what they missed; `feeds` forward the other events. */
   constructor(
-    private readonly db: Database,
+    private readonly replayFeed: ReplayFeed,
+    feeds: LiveFeed[],
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.feeds = [replayFeed, ...feeds];
+  }
 
   add(stream: Stream): void {
     let set = this.byUser.get(stream.userId);
@@ -65,6 +83,11 @@ export class EventHub {
     return [...this.byUser.values()].flatMap((set) => [...set]);
   }
 
+  /** Where a new stream of `userId` starts (`ReplayFeed.startSeq`). */
+  startSeq(userId: string, lastEventId: string | undefined): Promise<number> {
+    return this.replayFeed.startSeq(userId, lastEventId);
+  }
+
   /** Forwards one NOTIFY payload to the streams it concerns, or closes the streams it names; never throws. */
   deliver(payload: string): void {
     const event = parseLiveEvent(payload);
@@ -76,10 +99,12 @@ export class EventHub {
       const ids = new Set(event.ids);
       return this.closeWhere((s) => s.presenceId !== undefined && ids.has(s.presenceId), 'too-many-streams');
     }
-    this.enqueue(() => this.forward(event));
+    this.enqueue(async () => {
+      for (const feed of this.feeds) await feed.forward(event, this.streamsOf);
+    });
   }
 
-  /** Sends `stream` the notifications committed after its `lastSeq`, then its unread count (in queue order). */
+  /** Sends `stream` what it missed after its `lastSeq` (in queue order). */
   replay(stream: Stream): Promise<void> {
     return this.enqueue(() => this.catchUp(stream));
   }
@@ -100,6 +125,8 @@ export class EventHub {
     }
   }
 
+  private readonly streamsOf: StreamsOf = (userId) => [...(this.byUser.get(userId) ?? [])];
+
   private enqueue(task: () => Promise<void>): Promise<void> {
     const run = this.queue.then(task).catch((err: unknown) => this.log.warn({ err: { message: (err as Error).message } }, 'live event not delivered'));
     this.queue = run;
@@ -107,41 +134,8 @@ export class EventHub {
   }
 
   private async catchUp(stream: Stream): Promise<void> {
+    // A stream that closed while queued gets nothing.
     if (!this.byUser.get(stream.userId)?.has(stream)) return;
-    for (const row of await notificationsAfterSeq(this.db, stream.userId, stream.lastSeq)) {
-      stream.write(sseFrame('notification', toNotification(row), row.id));
-      stream.lastSeq = Math.max(stream.lastSeq, row.seq);
-    }
-    stream.write(sseFrame('unread', { count: await unreadCount(this.db, stream.userId) }));
-  }
-
-  private async forward(event: LiveEvent): Promise<void> {
-    if (event.kind === 'message') {
-      const here = event.userIds.filter((u) => this.byUser.has(u));
-      if (!here.length) return;
-      const row = await findMessage(this.db, event.id);
-      if (!row) return;
-      for (const userId of here) this.send(userId, (s) => sseFrame('message', toMessage(row, s.userId)));
-      return;
-    }
-    if (event.kind !== 'notification' && event.kind !== 'unread') return;
-    if (!this.byUser.has(event.userId)) return;
-    if (event.kind === 'notification') {
-      const row = await findNotification(this.db, event.id);
-      if (row) {
-        // A stream that got this one already (by replay) is not sent it twice.
-        for (const s of this.byUser.get(event.userId) ?? []) {
-          if (row.seq <= s.lastSeq) continue;
-          s.lastSeq = row.seq;
-          s.write(sseFrame('notification', toNotification(row), row.id));
-        }
-      }
-    }
-    const count = await unreadCount(this.db, event.userId);
-    this.send(event.userId, () => sseFrame('unread', { count }));
-  }
-
-  private send(userId: string, frame: (s: Stream) => string): void {
-    for (const s of this.byUser.get(userId) ?? []) s.write(frame(s));
+    await this.replayFeed.catchUp(stream);
   }
 }

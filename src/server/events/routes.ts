@@ -11,26 +11,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id } from '../../contract/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { Config } from '../config.js';
-import { latestSeq, seqOf } from '../notifications/repository.js';
 import { EVENTS_CHANNEL, publish } from './bus.js';
-import { EventHub, type Stream } from './hub.js';
+import { EventHub, type LiveFeed, type ReplayFeed, type Stream } from './hub.js';
 import { HEARTBEAT_MS, liveSessions, streamOpened, streamsAlive, streamsClosed, streamsOverCap } from './presence.js';
 
 const EventsQuery = z.object({ lastEventId: z.string().optional() });
 
 /**
  * Registers the hub, its LISTEN and the route; `listen` is the database handle's, `caps` the stream caps (config.ts),
+ * `replay` and `feeds` what the streams carry (hub.ts),
  * `heartbeatMs` the interval of heartbeats and session re-checks (default `HEARTBEAT_MS`; tests shorten it).
  */
 export async function eventRoutes(
   app: FastifyInstance,
-  opts: { listen: DatabaseHandle['listen']; caps: Pick<Config, 'eventStreamsPerUser' | 'eventStreamsPerAddress'>; heartbeatMs?: number },
+  opts: {
+    listen: DatabaseHandle['listen'];
+    caps: Pick<Config, 'eventStreamsPerUser' | 'eventStreamsPerAddress'>;
+    replay: ReplayFeed;
+    feeds: LiveFeed[];
+    heartbeatMs?: number;
+  },
 ) {
   const db = app.db;
-  const hub = new EventHub(db, app.log.child({ module: 'events' }));
+  const hub = new EventHub(opts.replay, opts.feeds, app.log.child({ module: 'events' }));
 
   let first = true;
   const unlisten = await opts.listen(
@@ -67,9 +72,8 @@ export async function eventRoutes(
     const user = await req.requireUser();
     const sessionId = user.sessionId ?? '';
     const header = req.headers['last-event-id'];
-    const last = Id.safeParse(typeof header === 'string' ? header : req.query.lastEventId);
     // Where this stream starts: after Last-Event-ID, or after everything already committed.
-    const lastSeq = (last.success ? await seqOf(db, user.id, last.data) : undefined) ?? (await latestSeq(db, user.id));
+    const lastSeq = await hub.startSeq(user.id, typeof header === 'string' ? header : req.query.lastEventId);
 
     reply.hijack();
     const res = reply.raw;

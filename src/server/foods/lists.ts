@@ -2,7 +2,7 @@
  * Food list queries (SPEC.md §7 `/foods`: featured, available, search, a donor's
  * own): keyset pages on (sort key, id), each served by a btree index or, for
  * searches, the trigram index, or for short searches the word-prefix index
- * (README "Performance", "Searches"). Statements are built once
+ * (docs/api.md "Searches"). Statements are built once
  * per database and run unnamed, so PostgreSQL plans each run with its values.
  */
 import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Moderators named by ADMIN_EMAILS (README "Configuration"): such an account becomes a
+ * Moderators named by ADMIN_EMAILS (docs/configuration.md): such an account becomes a
  * moderator only once its address is proven — by the mailed verification link, a
  * password reset through the mailed link, or a Google sign-in whose ID token says the
  * address is verified (Better Auth sets `emailVerified` then). Until then it is a plain
