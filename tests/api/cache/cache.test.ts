@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema/index.js';
-import { BACKENDS, buildTestApp, call, foodBody, freshPostgres, signUp, startApp, type Person, type TestApp } from '../harness.js';
+import { BACKENDS, buildTestApp, call, foodBody, freshPostgres, signInWith, signUp, startApp, type Person, type TestApp } from '../harness.js';
 
 type App = TestApp['app'];
 
@@ -124,7 +124,7 @@ describe.each(BACKENDS)('public answer cache on %s', (backend) => {
     const during = await cached(t.app, url);
     expect(names(during)).not.toContain('Cache Quinces');
     expect(Date.now()).toBeLessThan(end);
-    const signIn = () => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: banned.email, password: 'correct-horse-1' } });
+    const signIn = () => signInWith(t.app, { email: banned.email });
     expect((await signIn()).statusCode).toBe(403);
 
     // Nothing is written from here on: only the end of the ban brings the listing back.

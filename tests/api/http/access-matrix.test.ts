@@ -11,7 +11,7 @@ import { foods, requests, users } from '../../../src/server/db/schema/index.js';
 import { createFood } from '../../../src/server/foods/repository.js';
 import { localToday } from '../../../src/server/lib/dates.js';
 import { createRequest } from '../../../src/server/requests/repository.js';
-import { BACKENDS, cookieHeader, foodBody, signUp, startApp, type Person, type TestApp } from '../harness.js';
+import { BACKENDS, foodBody, signInAgain, signUp, startApp, type Person, type TestApp } from '../harness.js';
 
 type Actor = 'anonymous' | 'owner' | 'other';
 const ACTORS: Actor[] = ['anonymous', 'other', 'owner'];
@@ -107,12 +107,7 @@ describe.each(BACKENDS)('access control matrix on %s', (backend) => {
         // A separate session, so the actors' own cookies stay valid.
         const who = a === 'anonymous' ? null : a === 'owner' ? donor : stranger;
         if (!who) return send('GET', '/api/logout', null);
-        const signIn = await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/sign-in/email',
-          payload: { email: who.email, password: 'correct-horse-1' },
-        });
-        return send('GET', '/api/logout', { ...who, cookie: cookieHeader(signIn) });
+        return send('GET', '/api/logout', { ...who, cookie: (await signInAgain(t.app, who)).cookie });
       },
     },
     {

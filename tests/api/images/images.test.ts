@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { users } from '../../../src/server/db/schema/index.js';
 import { consume, UPLOAD_LIMIT } from '../../../src/server/http/limits.js';
 import { deleteOrphanImages } from '../../../src/server/images/repository.js';
-import { BACKENDS, call, deleteAccount, foodBody, signUp, startApp, type Person, type TestApp } from '../harness.js';
+import { BACKENDS, call, deleteAccount, foodBody, signUp, signUpWith, startApp, type Person, type TestApp } from '../harness.js';
 import { jpegWithGps, photo, upload } from './support.js';
 
 describe.each(BACKENDS)('images API on %s', (backend) => {
@@ -300,11 +300,7 @@ describe.each(BACKENDS)('images API on %s', (backend) => {
     expect(bad.json()).toMatchObject({ code: 'INVALID_PROFILE' });
     expect(bad.json().message).toContain('Photo URL');
     expect((await update('http://localhost:3000/images/demo/donor-ben.svg')).statusCode).toBe(200);
-    const signUpRes = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      payload: { name: 'Bad Avatar', email: 'bad.avatar@example.org', password: 'correct-horse-1', image: 'http://localhost:3000/api/logout' },
-    });
+    const signUpRes = await signUpWith(t.app, { name: 'Bad Avatar', email: 'bad.avatar@example.org', password: 'correct-horse-1', image: 'http://localhost:3000/api/logout' });
     expect(signUpRes.statusCode).toBe(400);
     expect(signUpRes.json().message).toContain('Photo URL');
   });

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, waitForMail } from '../../support/inbox.js';
 import { openReady } from '../../support/sse.js';
-import { appWithInbox, BACKENDS, call, foodBody, listenForEvents, signInAgain, type InboxApp, type Person } from '../harness.js';
+import { appWithInbox, BACKENDS, call, foodBody, listenForEvents, signInAgain, signInWith, type InboxApp, type Person } from '../harness.js';
 import { expectNoModeration, listing, person, publicNames, request, SAFETY_ENV, signUpModerator } from './support.js';
 
 type Who = Person & { id: string };
@@ -182,7 +182,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     stream.close();
     expect((await call(t.app, 'GET', '/api/auth/get-session', bad)).json()).toBeNull();
     expect((await call(t.app, 'POST', '/api/foods', bad, foodBody())).statusCode).toBe(401);
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: bad.email, password: 'correct-horse-1' } });
+    const signIn = await signInWith(t.app, { email: bad.email });
     expect(signIn.statusCode).toBe(403);
     // Until when, and how to appeal: not a bare "suspended".
     expect(signIn.json().message).toMatch(/^This account is suspended until \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC\. To appeal, reply to the email that told you why/);
@@ -238,7 +238,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     const mail = await waitForMail(t.inbox, (m) => recipient(m) === bad.email && m.subject === 'Your Plateful account is suspended');
     expect(mail.text).toContain('suspended your account for good');
     expect((await publicNames(t.app, null, 'Figs')).flat()).not.toContain('Forever Figs');
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: bad.email, password: 'correct-horse-1' } });
+    const signIn = await signInWith(t.app, { email: bad.email });
     expect(signIn.statusCode).toBe(403);
     expect((await act(mod, { Action: 'Ban', TargetType: 'food', TargetId: bad.id, Reason: 'x' })).statusCode).toBe(400);
   });
