@@ -21,7 +21,7 @@ import { LIMITS } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
-import { AUTH_IP_LIMITS as L } from '../http/limits.js';
+import { AUTH_IP_LIMITS as L } from './limits.js';
 import { enqueueMail } from '../outbox/outbox.js';
 import { eraseAccount } from '../account/erase.js';
 import { beforeIdentityLinked } from './linking.js';

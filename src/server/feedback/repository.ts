@@ -13,7 +13,7 @@ import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { BLOCKED_REFUSAL } from '../blocks/repository.js';
 import { feedback, messages, reports, requests, users } from '../db/schema/index.js';
-import { NEGATIVE_FEEDBACK_TO_QUEUE } from '../http/limits.js';
+import { NEGATIVE_FEEDBACK_TO_QUEUE } from '../moderation/limits.js';
 import { problem } from '../http/problem.js';
 import { requireParty } from '../messages/repository.js';
 import { isBlockedBetween } from '../moderation/visibility.js';

@@ -10,7 +10,7 @@ import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { foods, messages, reports, users } from '../db/schema/index.js';
 import { requireFood } from '../foods/repository.js';
-import { REPORTS_TO_AUTO_HIDE } from '../http/limits.js';
+import { REPORTS_TO_AUTO_HIDE } from './limits.js';
 import { problem } from '../http/problem.js';
 import { requireParty } from '../messages/repository.js';
 import { notice, writeLog } from './audit.js';

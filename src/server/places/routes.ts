@@ -9,7 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MapConfig, PLACES, Place, PlacesQuery, ReverseQuery } from '../../contract/index.js';
 import type { Config } from '../config.js';
-import { consume, PLACES_LIMIT, sendTooMany } from '../http/limits.js';
+import { consume, sendTooMany } from '../http/limits.js';
+import { PLACES_LIMIT } from './limits.js';
 import { gazetteer } from './gazetteer.js';
 import { geocode, GeocoderUnavailable } from './geocoder.js';
 
