@@ -1,5 +1,5 @@
 /**
- * Benchmark 3 of issue "Performance": the initial JS and CSS a browser loads to show
+ * Benchmark 3 (docs/benchmarks.md): the initial JS and CSS a browser loads to show
  * each route of SPEC.md §2 from a cold cache, as served (the build's precompressed
  * .gz and .br files, see vite.config.ts). Initial = the entry chunk and its static
  * imports, plus the lazily loaded chunks the route needs before it can render
@@ -10,39 +10,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { PAGE_LIST, pageModules } from '../src/contract/routes.js';
 import { chunkFiles, type Manifest } from '../src/server/previews/preloads.js';
 import { kb } from './lib.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
-
-const DATA = ['app/QueryBoundary.tsx'];
-const GUARD = 'features/auth/RequireAuth.tsx';
-const GUARDED = [...DATA, GUARD];
-/** Each route and the lazily loaded modules (manifest keys, relative to src/web) it renders with. */
-export const ROUTES: [string, string[]][] = [
-  ['/', []],
-  ['/login', ['features/auth/pages/LoginPage.tsx']],
-  ['/register', ['features/auth/pages/RegisterPage.tsx']],
-  ['/available-foods', [...DATA, 'features/foods/pages/AvailableFoodsPage.tsx']],
-  ['/food/{id}', [...DATA, 'features/foods/pages/FoodDetailsPage.tsx']],
-  ['/add-food', [...GUARDED, 'features/foods/pages/AddFoodPage.tsx']],
-  ['/manage-my-foods', [...GUARDED, 'features/foods/pages/ManageMyFoodsPage.tsx']],
-  ['/update-food/{id}', [...GUARDED, 'features/foods/pages/UpdateFoodPage.tsx']],
-  ['/manage-food/{id}', [...GUARDED, 'features/requests/pages/ManageFoodPage.tsx']],
-  ['/my-food-request', [...GUARDED, 'features/requests/pages/MyFoodRequestPage.tsx']],
-  ['/forgot-password', ['features/auth/pages/ForgotPasswordPage.tsx']],
-  ['/reset-password', ['features/auth/pages/ResetPasswordPage.tsx']],
-  ['/auth/popup-done', ['features/auth/pages/GoogleDonePage.tsx']],
-  ['/profile', [GUARD, 'features/account/pages/ProfilePage.tsx']],
-  ['/account', [...GUARDED, 'features/account/pages/AccountPage.tsx']],
-  ['/requests/{id}', [...GUARDED, 'features/messages/pages/ConversationPage.tsx']],
-  ['/notifications', [...GUARDED, 'features/notifications/pages/NotificationsPage.tsx']],
-  ['/settings/notifications', [...GUARDED, 'features/notifications/pages/NotificationSettingsPage.tsx']],
-  ['/moderation', [...DATA, 'features/safety/pages/ModerationPage.tsx']],
-  ['/moderation/log', [...DATA, 'features/safety/pages/ModerationLogPage.tsx']],
-  ['(unknown path)', []],
-];
+/** Each page of the contract's table and the lazily loaded modules (manifest keys) it renders with; then a 404. */
+export const ROUTES: [string, string[]][] = [...PAGE_LIST.map(([, page]): [string, string[]] => [page.path, pageModules(page)]), ['(unknown path)', []]];
 
 /** Bytes of `file` raw, gzip and brotli: the precompressed siblings when the build wrote them. */
 function sizes(file: string): { raw: number; gzip: number; br: number } {
@@ -56,7 +31,7 @@ function sizes(file: string): { raw: number; gzip: number; br: number } {
 const initialFiles = (manifest: Manifest, lazy: string[]) => chunkFiles(manifest, ['index.html', ...lazy]);
 
 /**
- * What the service worker (issue 20) adds to a first visit of the home page, as
+ * What the service worker adds to a first visit of the home page, as
  * served: `sw.js`, then every precached file the page did not load itself (hashed
  * assets it loaded come from the HTTP cache; `index.html` is fetched again, with
  * its revision). Text is counted brotli-compressed, images and the manifest raw.

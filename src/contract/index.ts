@@ -1,7 +1,7 @@
 /**
  * The API contract: zod schemas of every body, query and answer of `/api`,
- * with their inferred types. Imported by server and web alike; imports nothing of ours
- * beyond this folder.
+ * with their inferred types, and the web client's page table (routes.ts). Imported by
+ * server and web alike; imports nothing of ours beyond this folder.
  */
 export * from './common.js';
 export * from './foods.js';
@@ -16,3 +16,4 @@ export * from './moderation.js';
 export * from './push.js';
 export * from './impact.js';
 export * from './held.js';
+export * from './routes.js';

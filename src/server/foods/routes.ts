@@ -21,7 +21,7 @@ import { limited } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { assertListingImageUrls, ownOrigins, proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
-import { canSeeFood } from '../moderation/visibility.js';
+import { canSeeFood } from './visibility.js';
 import {
   createFood,
   deleteFood,

@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PAGE_LIST, pageModules, pathRegExp } from '../../contract/routes.js';
 
 /** One entry of Vite's build manifest: the built file and the manifest keys it imports statically. */
 export interface ManifestChunk {
@@ -19,13 +20,11 @@ export interface ManifestChunk {
 /** Vite's build manifest: source path (relative to src/web) → chunk. */
 export type Manifest = Record<string, ManifestChunk>;
 
-const QUERY_BOUNDARY = 'app/QueryBoundary.tsx';
-
-/** The lazily loaded modules (manifest keys) each public data page needs before it can render (src/web/app/routes.tsx). */
-const ROUTE_MODULES: [RegExp, string[]][] = [
-  [/^\/available-foods$/, [QUERY_BOUNDARY, 'features/foods/pages/AvailableFoodsPage.tsx']],
-  [/^\/food\/[^/]+$/, [QUERY_BOUNDARY, 'features/foods/pages/FoodDetailsPage.tsx']],
-];
+/** The lazily loaded modules (manifest keys) each previewed page of the contract's table needs before it can render. */
+const ROUTE_MODULES: [RegExp, string[]][] = PAGE_LIST.filter(([, page]) => page.previewed).map(([, page]) => [
+  pathRegExp(page.path),
+  pageModules(page),
+]);
 
 /**
  * The built JS and CSS files of manifest `keys` and of everything they import

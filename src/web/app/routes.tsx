@@ -1,13 +1,15 @@
 /**
- * The one route table of the web client: every route of SPEC.md §2 and of the
- * account pages, matched by wouter (React Router cost 15 KB of
+ * The web client's routes: every page of the contract's table (src/contract/routes.ts,
+ * SPEC.md §2), matched by wouter (React Router cost 15 KB of
  * the home page's initial JS). Home and the 404
  * page (a heading and a link, lighter than its lazy loader) are in the entry chunk;
- * every other page is its own lazily loaded chunk. Data pages sit
- * inside the lazily loaded `QueryBoundary` that brings TanStack Query, and
- * login-required pages inside the lazily loaded guard `RequireAuth`.
+ * every other page is its own lazily loaded chunk, imported below by a static
+ * `import()` for Vite (tests/unit/route-table.test.ts checks each against the table's
+ * manifest key). Data pages sit inside the lazily loaded `QueryBoundary` that brings
+ * TanStack Query, and login-required pages inside the lazily loaded guard `RequireAuth`.
  */
 import { lazy, type ComponentType } from 'react';
+import { PAGE_LIST, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
 import { Route, Switch } from '../lib/router.js';
 import HomePage from '../features/home/pages/HomePage.js';
 import { Layout } from './Layout.js';
@@ -16,70 +18,58 @@ import NotFoundPage from './NotFoundPage.js';
 const QueryBoundary = lazy(() => import('./QueryBoundary.js'));
 const RequireAuth = lazy(() => import('../features/auth/RequireAuth.js'));
 
-const LoginPage = lazy(() => import('../features/auth/pages/LoginPage.js'));
-const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage.js'));
-const GoogleDonePage = lazy(() => import('../features/auth/pages/GoogleDonePage.js'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage.js'));
-const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage.js'));
-const ProfilePage = lazy(() => import('../features/account/pages/ProfilePage.js'));
-const AccountPage = lazy(() => import('../features/account/pages/AccountPage.js'));
-
-const AvailableFoodsPage = lazy(() => import('../features/foods/pages/AvailableFoodsPage.js'));
-const FoodDetailsPage = lazy(() => import('../features/foods/pages/FoodDetailsPage.js'));
-const AddFoodPage = lazy(() => import('../features/foods/pages/AddFoodPage.js'));
-const ManageMyFoodsPage = lazy(() => import('../features/foods/pages/ManageMyFoodsPage.js'));
-const UpdateFoodPage = lazy(() => import('../features/foods/pages/UpdateFoodPage.js'));
-const ManageFoodPage = lazy(() => import('../features/requests/pages/ManageFoodPage.js'));
-const MyFoodRequestPage = lazy(() => import('../features/requests/pages/MyFoodRequestPage.js'));
-const ConversationPage = lazy(() => import('../features/messages/pages/ConversationPage.js'));
-const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage.js'));
-const NotificationSettingsPage = lazy(() => import('../features/notifications/pages/NotificationSettingsPage.js'));
-const ModerationPage = lazy(() => import('../features/safety/pages/ModerationPage.js'));
-const ModerationLogPage = lazy(() => import('../features/safety/pages/ModerationLogPage.js'));
-
 type Page = ComponentType;
 
-/** A public data page: below the lazily loaded query cache. */
-const data = (P: Page) => () => (
-  <QueryBoundary>
-    <P />
-  </QueryBoundary>
-);
-/** A login-required data page. */
-const guarded = (P: Page) => () => (
-  <QueryBoundary>
-    <RequireAuth>
-      <P />
-    </RequireAuth>
-  </QueryBoundary>
-);
+/** The page of each table entry: the entry chunk's, or lazily loaded from the entry's `module`. */
+const PAGES: Record<PageName, Page> = {
+  home: HomePage,
+  login: lazy(() => import('../features/auth/pages/LoginPage.js')),
+  register: lazy(() => import('../features/auth/pages/RegisterPage.js')),
+  googleDone: lazy(() => import('../features/auth/pages/GoogleDonePage.js')),
+  forgotPassword: lazy(() => import('../features/auth/pages/ForgotPasswordPage.js')),
+  resetPassword: lazy(() => import('../features/auth/pages/ResetPasswordPage.js')),
+  profile: lazy(() => import('../features/account/pages/ProfilePage.js')),
+  account: lazy(() => import('../features/account/pages/AccountPage.js')),
+  availableFoods: lazy(() => import('../features/foods/pages/AvailableFoodsPage.js')),
+  food: lazy(() => import('../features/foods/pages/FoodDetailsPage.js')),
+  addFood: lazy(() => import('../features/foods/pages/AddFoodPage.js')),
+  manageMyFoods: lazy(() => import('../features/foods/pages/ManageMyFoodsPage.js')),
+  updateFood: lazy(() => import('../features/foods/pages/UpdateFoodPage.js')),
+  manageFood: lazy(() => import('../features/requests/pages/ManageFoodPage.js')),
+  myFoodRequests: lazy(() => import('../features/requests/pages/MyFoodRequestPage.js')),
+  conversation: lazy(() => import('../features/messages/pages/ConversationPage.js')),
+  notifications: lazy(() => import('../features/notifications/pages/NotificationsPage.js')),
+  notificationSettings: lazy(() => import('../features/notifications/pages/NotificationSettingsPage.js')),
+  moderation: lazy(() => import('../features/safety/pages/ModerationPage.js')),
+  moderationLog: lazy(() => import('../features/safety/pages/ModerationLogPage.js')),
+};
 
-/** Path → page, in match order; unknown paths get the 404 page. */
-const ROUTES: [string, Page][] = [
-  ['/', HomePage],
-  ['/login', LoginPage],
-  ['/register', RegisterPage],
-  ['/auth/popup-done', GoogleDonePage],
-  ['/forgot-password', ForgotPasswordPage],
-  ['/reset-password', ResetPasswordPage],
-  ['/profile', guarded(ProfilePage)],
-  ['/account', guarded(AccountPage)],
-  ['/available-foods', data(AvailableFoodsPage)],
-  ['/food/:id', data(FoodDetailsPage)],
-  ['/add-food', guarded(AddFoodPage)],
-  ['/manage-my-foods', guarded(ManageMyFoodsPage)],
-  ['/update-food/:id', guarded(UpdateFoodPage)],
-  ['/manage-food/:foodId', guarded(ManageFoodPage)],
-  ['/my-food-request', guarded(MyFoodRequestPage)],
-  ['/requests/:requestId', guarded(ConversationPage)],
-  ['/notifications', guarded(NotificationsPage)],
-  ['/settings/notifications', guarded(NotificationSettingsPage)],
-  // Not guarded; everyone but moderators gets the 404 page, signed in or not.
-  ['/moderation', data(ModerationPage)],
-  ['/moderation/log', data(ModerationLogPage)],
-];
+/** Page `P` wrapped as its table kind says: below the query cache, and the login guard. */
+function wrap(kind: PageKind, P: Page): Page {
+  if (kind === 'data')
+    return () => (
+      <QueryBoundary>
+        <P />
+      </QueryBoundary>
+    );
+  if (kind === 'guarded')
+    return () => (
+      <QueryBoundary>
+        <RequireAuth>
+          <P />
+        </RequireAuth>
+      </QueryBoundary>
+    );
+  return P;
+}
 
-/** All routes inside the shared layout. */
+/** Router pattern → page, in the table's match order. */
+const ROUTES: [string, Page][] = PAGE_LIST.map(([name, page]) => [
+  routerPattern(page.path),
+  wrap(page.kind, PAGES[name]),
+]);
+
+/** All routes inside the shared layout; unknown paths get the 404 page. */
 export function AppRoutes() {
   return (
     <Layout>

@@ -1,6 +1,7 @@
 import { Link } from '../../../lib/router.js';
 import type { Food } from '../../../../contract/index.js';
 import { useSimilarFoods } from '../api/foods.js';
+import { foodPath } from '../../../../contract/routes.js';
 
 /**
  * What a collected or expired listing's detail page shows instead of the 'Request'
@@ -22,7 +23,7 @@ export function ClosedListingNotice({ food }: { food: Food }) {
           <ul className="flex flex-col gap-1">
             {similar.data.map((f) => (
               <li key={f._id}>
-                <Link to={`/food/${f._id}`} className="link link-primary">
+                <Link to={foodPath(f._id)} className="link link-primary">
                   {f.FoodName}
                 </Link>
               </li>

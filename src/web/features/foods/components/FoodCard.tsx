@@ -4,6 +4,7 @@ import type { Food, RequestStatus } from '../../../../contract/index.js';
 import { formatDate } from '../../../lib/dates.js';
 import { aboutDistance } from '../../../lib/distance.js';
 import { Photo } from '../../../ui/Photo.js';
+import { foodPath } from '../../../../contract/routes.js';
 
 /**
  * One food in a grid (SPEC.md §2 home and available foods): image, name,
@@ -52,7 +53,7 @@ export function FoodCard({ food, headingLevel = 3, eager = false, myStatus }: { 
           )}
         </dl>
         <div className="card-actions mt-2 justify-end">
-          <Link to={`/food/${food._id}`} className="btn btn-primary btn-sm" aria-describedby={titleId}>
+          <Link to={foodPath(food._id)} className="btn btn-primary btn-sm" aria-describedby={titleId}>
             View Details
           </Link>
         </div>

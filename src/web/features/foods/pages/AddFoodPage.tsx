@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/useAuth.js';
 import { FoodForm } from '../components/FoodForm.js';
 import { successPopup } from '../../../ui/popups.js';
 import { usePageTitle } from '../../../lib/title.js';
+import { foodPath } from '../../../../contract/routes.js';
 
 /**
  * Add food (SPEC.md §2 /add-food, login required): the food form with 'Add
@@ -25,7 +26,7 @@ export default function AddFoodPage() {
         {added && (
           <p className="rounded-box border border-success bg-success/10 p-3">
             {added.name} is listed.{' '}
-            <Link to={`/food/${added.id}`} className="link font-semibold">
+            <Link to={foodPath(added.id)} className="link font-semibold">
               View your listing
             </Link>
           </p>

@@ -4,6 +4,7 @@ import { QueryTable } from '../../../ui/QueryTable.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { useDeleteFood, useMyFoods } from '../api/foods.js';
+import { manageFoodPath, updateFoodPath } from '../../../../contract/routes.js';
 
 const COLUMNS = ['Food Name', 'Update', 'Manage', 'Delete'] as const;
 
@@ -43,12 +44,12 @@ export default function ManageMyFoodsPage() {
               </div>
             </td>
             <td>
-              <Link to={`/update-food/${food._id}`} className="btn btn-sm btn-outline">
+              <Link to={updateFoodPath(food._id)} className="btn btn-sm btn-outline">
                 Update
               </Link>
             </td>
             <td>
-              <Link to={`/manage-food/${food._id}`} className="btn btn-sm btn-outline">
+              <Link to={manageFoodPath(food._id)} className="btn btn-sm btn-outline">
                 Manage
               </Link>
             </td>

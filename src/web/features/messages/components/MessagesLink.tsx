@@ -1,4 +1,5 @@
 import { Link } from '../../../lib/router.js';
+import { conversationPath } from '../../../../contract/routes.js';
 
 /**
  * The 'Messages' button of a request row on Manage Food and My Food Request
@@ -6,7 +7,7 @@ import { Link } from '../../../lib/router.js';
  */
 export function MessagesLink({ requestId }: { requestId: string }) {
   return (
-    <Link to={`/requests/${requestId}`} className="btn btn-sm btn-outline whitespace-nowrap">
+    <Link to={conversationPath(requestId)} className="btn btn-sm btn-outline whitespace-nowrap">
       Messages
     </Link>
   );

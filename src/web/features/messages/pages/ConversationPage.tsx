@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/title.js';
 import { FeedbackSection } from '../../safety/components/FeedbackSection.js';
 import { SafetyActions } from '../../safety/components/SafetyActions.js';
 import { useConversation, useMessages, useSendMessage } from '../api/messages.js';
+import { PAGES, foodPath, manageFoodPath } from '../../../../contract/routes.js';
 
 /** Longest message (contract `MESSAGE_MAX`; not imported, it would bring zod into the bundle). */
 const MESSAGE_MAX = 2000;
@@ -39,15 +40,15 @@ export default function ConversationPage() {
       {about && (
         <nav aria-label="Back" className="flex flex-wrap gap-x-6 gap-y-2">
           {about.You === 'Donor' ? (
-            <Link to={`/manage-food/${about.FoodId}`} className="link">
+            <Link to={manageFoodPath(about.FoodId)} className="link">
               ← Back to the requests for {about.FoodName}
             </Link>
           ) : (
-            <Link to="/my-food-request" className="link">
+            <Link to={PAGES.myFoodRequests.path} className="link">
               ← Back to My Food Request
             </Link>
           )}
-          <Link to={`/food/${about.FoodId}`} className="link">
+          <Link to={foodPath(about.FoodId)} className="link">
             View the listing
           </Link>
         </nav>

@@ -10,6 +10,7 @@ import { aboutDistance } from '../../../lib/distance.js';
 import { navigate } from '../../../lib/router.js';
 import type { LatLng } from '../api/places.js';
 import { MapTiles } from './MapTiles.js';
+import { foodPath } from '../../../../contract/routes.js';
 
 /** An icon whose only content is text for assistive technology, drawn by CSS as `className`. */
 function textIcon(text: string, className: string, size: number, shown = ''): L.DivIcon {
@@ -82,9 +83,9 @@ export default function FoodsMap({ foods, center }: { foods: Food[]; center?: La
                 title={food.FoodName}
                 keyboard
                 eventHandlers={{
-                  click: () => navigate(`/food/${food._id}`),
+                  click: () => navigate(foodPath(food._id)),
                   keypress: (e) => {
-                    if ((e as L.LeafletKeyboardEvent).originalEvent.key === 'Enter') navigate(`/food/${food._id}`);
+                    if ((e as L.LeafletKeyboardEvent).originalEvent.key === 'Enter') navigate(foodPath(food._id));
                   },
                 }}
               />

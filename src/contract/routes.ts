@@ -1,0 +1,103 @@
+/**
+ * The pages of the web client, as plain data shared by the web router
+ * (src/web/app/routes.tsx), the link previews' preloads (server) and the client
+ * weight bench, plus builders of concrete paths for links in pages, notifications
+ * and mails. Free of zod, so the web client's entry chunk can read it.
+ *
+ * Paths are written as SPEC.md §2 writes them: `{name}` stands for one path segment.
+ */
+
+/**
+ * How a page renders inside the shared layout:
+ * - `entry`: in the entry chunk, no lazy module (the home page);
+ * - `lazy`: its own lazily loaded chunk, nothing else;
+ * - `data`: its chunk below the lazily loaded query cache (`app/QueryBoundary.tsx`);
+ * - `guarded`: as `data`, and below the login guard (`features/auth/RequireAuth.tsx`, SPEC.md §2 Route guard).
+ */
+export type PageKind = 'entry' | 'lazy' | 'data' | 'guarded';
+
+/** One page of the web client. */
+export interface WebPage {
+  /** Path pattern as SPEC.md §2 writes it, e.g. `/food/{id}`. */
+  path: string;
+  kind: PageKind;
+  /** The page's lazily loaded module: its Vite manifest key, relative to src/web (none for `entry`). */
+  module?: string;
+  /** Public page whose server-rendered HTML preloads its lazy chunks (`src/server/previews/preloads.ts`). */
+  previewed?: true;
+}
+
+/** Manifest key of the lazily loaded query cache every `data` and `guarded` page renders below. */
+export const QUERY_BOUNDARY_MODULE = 'app/QueryBoundary.tsx';
+/** Manifest key of the lazily loaded login guard of `guarded` pages. */
+export const LOGIN_GUARD_MODULE = 'features/auth/RequireAuth.tsx';
+
+/** Every page, in match order; a path matching none gets the 404 page. */
+export const PAGES = {
+  home: { path: '/', kind: 'entry' },
+  login: { path: '/login', kind: 'lazy', module: 'features/auth/pages/LoginPage.tsx' },
+  register: { path: '/register', kind: 'lazy', module: 'features/auth/pages/RegisterPage.tsx' },
+  googleDone: { path: '/auth/popup-done', kind: 'lazy', module: 'features/auth/pages/GoogleDonePage.tsx' },
+  forgotPassword: { path: '/forgot-password', kind: 'lazy', module: 'features/auth/pages/ForgotPasswordPage.tsx' },
+  resetPassword: { path: '/reset-password', kind: 'lazy', module: 'features/auth/pages/ResetPasswordPage.tsx' },
+  profile: { path: '/profile', kind: 'guarded', module: 'features/account/pages/ProfilePage.tsx' },
+  account: { path: '/account', kind: 'guarded', module: 'features/account/pages/AccountPage.tsx' },
+  availableFoods: { path: '/available-foods', kind: 'data', module: 'features/foods/pages/AvailableFoodsPage.tsx', previewed: true },
+  food: { path: '/food/{id}', kind: 'data', module: 'features/foods/pages/FoodDetailsPage.tsx', previewed: true },
+  addFood: { path: '/add-food', kind: 'guarded', module: 'features/foods/pages/AddFoodPage.tsx' },
+  manageMyFoods: { path: '/manage-my-foods', kind: 'guarded', module: 'features/foods/pages/ManageMyFoodsPage.tsx' },
+  updateFood: { path: '/update-food/{id}', kind: 'guarded', module: 'features/foods/pages/UpdateFoodPage.tsx' },
+  manageFood: { path: '/manage-food/{foodId}', kind: 'guarded', module: 'features/requests/pages/ManageFoodPage.tsx' },
+  myFoodRequests: { path: '/my-food-request', kind: 'guarded', module: 'features/requests/pages/MyFoodRequestPage.tsx' },
+  conversation: { path: '/requests/{requestId}', kind: 'guarded', module: 'features/messages/pages/ConversationPage.tsx' },
+  notifications: { path: '/notifications', kind: 'guarded', module: 'features/notifications/pages/NotificationsPage.tsx' },
+  notificationSettings: {
+    path: '/settings/notifications',
+    kind: 'guarded',
+    module: 'features/notifications/pages/NotificationSettingsPage.tsx',
+  },
+  // Not guarded: everyone but moderators gets the 404 page, signed in or not.
+  moderation: { path: '/moderation', kind: 'data', module: 'features/safety/pages/ModerationPage.tsx' },
+  moderationLog: { path: '/moderation/log', kind: 'data', module: 'features/safety/pages/ModerationLogPage.tsx' },
+} as const satisfies Record<string, WebPage>;
+
+/** The name of a page in {@link PAGES}. */
+export type PageName = keyof typeof PAGES;
+
+/** The pages as `[name, page]` pairs, in match order. */
+export const PAGE_LIST = Object.entries(PAGES) as [PageName, WebPage][];
+
+/**
+ * The lazily loaded modules (manifest keys) `page` needs before it can render:
+ * the query cache for `data`, also the login guard for `guarded`, then the page's own.
+ */
+export function pageModules(page: WebPage): string[] {
+  const around = page.kind === 'data' ? [QUERY_BOUNDARY_MODULE] : page.kind === 'guarded' ? [QUERY_BOUNDARY_MODULE, LOGIN_GUARD_MODULE] : [];
+  return page.module ? [...around, page.module] : around;
+}
+
+/** `pattern` (`/food/{id}`) in the `:name` syntax of the web router (wouter): `/food/:id`. */
+export function routerPattern(pattern: string): string {
+  return pattern.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** A regular expression matching a concrete path (no query) of `pattern`, each `{name}` one non-empty segment. */
+export function pathRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split(/\{\w+\}/)
+    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${source}$`);
+}
+
+/** `id` as one path segment (percent-encoded, so a stray `/` or `?` cannot change the page). */
+const segment = (id: string) => encodeURIComponent(id);
+
+/** `/food/{id}`: a listing's detail page. */
+export const foodPath = (foodId: string) => `/food/${segment(foodId)}`;
+/** `/update-food/{id}`: a donor's form to change their listing. */
+export const updateFoodPath = (foodId: string) => `/update-food/${segment(foodId)}`;
+/** `/manage-food/{foodId}`: the requests for a donor's listing. */
+export const manageFoodPath = (foodId: string) => `/manage-food/${segment(foodId)}`;
+/** `/requests/{requestId}`: the conversation of a request between requester and donor. */
+export const conversationPath = (requestId: string) => `/requests/${segment(requestId)}`;
