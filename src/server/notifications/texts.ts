@@ -7,14 +7,14 @@
  *   to `PREVIEW_CHARS` unless `pushWholeBody`), the mail's subject is `title` and its
  *   text `body` unless `mail` says otherwise.
  * - `more`: sentences added to `body`, each only when every placeholder it names has a value.
- * - `link`: the page (links.ts); `tag`: the push tag, one per request or conversation,
+ * - `link`: the page (the contract's route table, src/contract/routes.ts); `tag`: the push tag, one per request or conversation,
  *   so a newer push replaces an older one on the device.
  * - `push`, `mail`: the kind of the recipient's push switch (push/repository.ts) and email
  *   preference (email-preferences/) that let them go; absent, that channel is not used.
  *   `action`: the words of the mail's link.
  */
 import type { EmailPreferenceKey, NotificationType } from '../../contract/index.js';
-import { pages } from './links.js';
+import { conversationPath, manageFoodPath, PAGES } from '../../contract/routes.js';
 
 /** The ids a notification's link and push tag are made of. */
 export interface TextIds {
@@ -47,7 +47,7 @@ export const NOTIFICATION_TEXTS = {
     title: 'New request for {foodName}',
     body: '{requesterName} requested {foodName}.',
     more: [' Notes: {notes}'],
-    link: (ids) => pages.manageFood(ids.foodId),
+    link: (ids) => manageFoodPath(ids.foodId),
     tag: requestTag,
     push: 'NewRequests',
     mail: 'NewRequests',
@@ -58,7 +58,7 @@ export const NOTIFICATION_TEXTS = {
     title: '{foodName} was delivered',
     body: '{donorName} marked your request for {foodName} as delivered.',
     // The conversation, where the feedback on the hand-over is given.
-    link: (ids) => pages.conversation(ids.requestId),
+    link: (ids) => conversationPath(ids.requestId),
     tag: requestTag,
     push: 'RequestUpdates',
     pushWholeBody: true,
@@ -69,14 +69,14 @@ export const NOTIFICATION_TEXTS = {
     type: 'request.cancelled',
     title: 'Request for {foodName} cancelled',
     body: '{requesterName} cancelled their request for {foodName}.',
-    link: (ids) => pages.manageFood(ids.foodId),
+    link: (ids) => manageFoodPath(ids.foodId),
     tag: requestTag,
   },
   'food.deleted': {
     type: 'food.deleted',
     title: '{foodName} is no longer available',
     body: '{donorName} removed {foodName}, so your request was withdrawn.',
-    link: () => pages.availableFoods(),
+    link: () => PAGES.availableFoods.path,
     tag: requestTag,
     push: 'RequestUpdates',
     pushWholeBody: true,
@@ -88,7 +88,7 @@ export const NOTIFICATION_TEXTS = {
     title: 'Your request for {foodName} was accepted',
     body: '{donorName} accepted your request for {foodName}.',
     more: [' Pickup: {pickupTime}.', ' Note: {acceptNote}'],
-    link: () => pages.myFoodRequests(),
+    link: () => PAGES.myFoodRequests.path,
     tag: requestTag,
     push: 'RequestUpdates',
     mail: 'RequestUpdates',
@@ -99,7 +99,7 @@ export const NOTIFICATION_TEXTS = {
     title: 'Your request for {foodName} was declined',
     body: '{donorName} declined your request for {foodName}.',
     more: [' Reason: {declineReason}'],
-    link: () => pages.myFoodRequests(),
+    link: () => PAGES.myFoodRequests.path,
     tag: requestTag,
     push: 'RequestUpdates',
     mail: 'RequestUpdates',
@@ -109,7 +109,7 @@ export const NOTIFICATION_TEXTS = {
     type: 'request.no_show',
     title: '{foodName} was not collected',
     body: '{donorName} marked your accepted request for {foodName} as not collected.',
-    link: () => pages.myFoodRequests(),
+    link: () => PAGES.myFoodRequests.path,
     tag: requestTag,
     push: 'RequestUpdates',
     mail: 'RequestUpdates',
@@ -119,7 +119,7 @@ export const NOTIFICATION_TEXTS = {
     type: 'food.collected',
     title: '{foodName} has been collected',
     body: '{donorName} gave {foodName} to another neighbour, so your request was declined.',
-    link: () => pages.myFoodRequests(),
+    link: () => PAGES.myFoodRequests.path,
     tag: requestTag,
     push: 'RequestUpdates',
     mail: 'RequestUpdates',
@@ -130,7 +130,7 @@ export const NOTIFICATION_TEXTS = {
     title: '{foodName} has expired',
     body: '{foodName} passed its expiry date and left the public lists.',
     more: [' {openCount} open request(s) were waiting.'],
-    link: (ids) => pages.manageFood(ids.foodId),
+    link: (ids) => manageFoodPath(ids.foodId),
     tag: requestTag,
     push: 'RequestUpdates',
     mail: 'RequestUpdates',
@@ -140,7 +140,7 @@ export const NOTIFICATION_TEXTS = {
     type: 'food.expired',
     title: '{foodName} has expired',
     body: '{foodName} passed its expiry date before it was handed over.',
-    link: () => pages.myFoodRequests(),
+    link: () => PAGES.myFoodRequests.path,
     tag: requestTag,
     push: 'RequestUpdates',
     mail: 'RequestUpdates',
@@ -150,7 +150,7 @@ export const NOTIFICATION_TEXTS = {
     type: 'pickup.reminder',
     title: 'Pickup of {foodName} in one hour',
     body: 'Reminder: you pick up {foodName} from {donorName} at {pickupTime}, {pickupLocation}.',
-    link: () => pages.myFoodRequests(),
+    link: () => PAGES.myFoodRequests.path,
     tag: requestTag,
     push: 'RequestUpdates',
     mail: 'RequestUpdates',
@@ -160,7 +160,7 @@ export const NOTIFICATION_TEXTS = {
     type: 'pickup.reminder',
     title: 'Pickup of {foodName} in one hour',
     body: 'Reminder: {requesterName} picks up {foodName} at {pickupTime}.',
-    link: (ids) => pages.manageFood(ids.foodId),
+    link: (ids) => manageFoodPath(ids.foodId),
     tag: requestTag,
     push: 'RequestUpdates',
     mail: 'RequestUpdates',
@@ -170,7 +170,7 @@ export const NOTIFICATION_TEXTS = {
     type: 'pickup.check',
     title: 'Was {foodName} collected?',
     body: "Did {requesterName} collect {foodName}? Mark the request 'Delivered' or 'No-show' on its Manage Food page.",
-    link: (ids) => pages.manageFood(ids.foodId),
+    link: (ids) => manageFoodPath(ids.foodId),
     tag: requestTag,
     push: 'RequestUpdates',
     mail: 'RequestUpdates',
@@ -180,7 +180,7 @@ export const NOTIFICATION_TEXTS = {
     type: 'message.created',
     title: 'New message from {from}',
     body: '{excerpt}',
-    link: (ids) => pages.conversation(ids.requestId),
+    link: (ids) => conversationPath(ids.requestId),
     tag: (ids) => `conversation-${ids.requestId}`,
     push: 'Messages',
     mail: 'Messages',
