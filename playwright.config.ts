@@ -21,7 +21,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // The service worker (issue 20) would answer requests the suites route or count; pwa.spec.ts and push.spec.ts allow it.
+    // The service worker would answer requests the suites route or count; pwa.spec.ts and push.spec.ts allow it.
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {

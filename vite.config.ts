@@ -12,7 +12,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
- * The installable app (issue 20): the web app manifest, and the service worker of
+ * The installable app (docs/architecture.md "On phones"): the web app manifest, and the service worker of
  * src/web/sw/sw.ts with the list of built files to precache injected. Registered by
  * the client itself, lazily (features/pwa/register.ts), so nothing is added to the
  * home page's first JavaScript.
@@ -50,7 +50,7 @@ const pwa = VitePWA({
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** Writes `file.br` and `file.gz` beside every built text file over 1 KiB (issue "Performance"). */
+/** Writes `file.br` and `file.gz` beside every built text file over 1 KiB (served precompressed, docs/operations.md). */
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -78,7 +78,7 @@ export default defineConfig({
   root: 'src/web',
   resolve: {
     alias: {
-      // wouter reaches useSyncExternalStore through the React 17 shim; React 19 has it (issue 21: bytes).
+      // wouter reaches useSyncExternalStore through the React 17 shim; React 19 has it (fewer bytes).
       'use-sync-external-store/shim/index.js': path.join(import.meta.dirname, 'src/web/lib/syncExternalStore.ts'),
     },
   },
@@ -95,11 +95,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Shared and lazy chunks by content hash alone: the entry lists every chunk it may
-        // preload, and a name in each of ~60 paths cost the home page 0.4 KB gzip (issue 21).
+        // preload, and a name in each of ~60 paths cost the home page 0.4 KB gzip.
         // dist/web/.vite/manifest.json maps sources to files.
         chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
-          // Issue 21: small shared chunks (under 8 KiB of source) are copied into the chunks that
+          // Small shared chunks (under 8 KiB of source) are copied into the chunks that
           // use them, one module state kept by rolldown's runtime registry: /food/{id} loads 7
           // script files, not 13, each a request on the critical path of a phone's first paint.
           // Chunks with styles stay files (Vite's own exclusion).

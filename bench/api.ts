@@ -1,5 +1,5 @@
 /**
- * Benchmark 1 and 2 of issues "Performance" and 21: throughput and p50/p95/p99 latency
+ * Benchmark 1 and 2 (docs/benchmarks.md): throughput and p50/p95/p99 latency
  * (autocannon, 50 connections, 10 s per query) of Plateful's public reads on the 100k
  * fixture with its answer cache on (`CACHE=on`, the default) and off, and of the same
  * reads on the bare `raw-server.ts`, in one run, with the ratios Plateful/raw of requests
@@ -97,7 +97,7 @@ export function startPlateful(env: Record<string, string>): Child {
 export async function apiBenchmark(seconds = 10): Promise<Record<string, string | number>[]> {
   const id = await availableFoodId();
   const search = '/api/foods?sortByDate=dec&search=tomato&limit=24';
-  // Issue "Near me": central Berlin, the densest town of the fixture (about 8 000 listings within 5 km).
+  // Central Berlin, the densest town of the fixture (about 8 000 listings within 5 km).
   const near = '/api/foods?sortByDate=dec&near=52.52,13.405&radiusKm=5&sortByDistance=true&limit=24';
   // [name, path, connections, seconds]: the last row is the search of one visitor at a time.
   const queries: [string, string, number, number][] = [

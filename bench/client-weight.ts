@@ -1,5 +1,5 @@
 /**
- * Benchmark 3 of issue "Performance": the initial JS and CSS a browser loads to show
+ * Benchmark 3 (docs/benchmarks.md): the initial JS and CSS a browser loads to show
  * each route of SPEC.md §2 from a cold cache, as served (the build's precompressed
  * .gz and .br files, see vite.config.ts). Initial = the entry chunk and its static
  * imports, plus the lazily loaded chunks the route needs before it can render
@@ -31,7 +31,7 @@ function sizes(file: string): { raw: number; gzip: number; br: number } {
 const initialFiles = (manifest: Manifest, lazy: string[]) => chunkFiles(manifest, ['index.html', ...lazy]);
 
 /**
- * What the service worker (issue 20) adds to a first visit of the home page, as
+ * What the service worker adds to a first visit of the home page, as
  * served: `sw.js`, then every precached file the page did not load itself (hashed
  * assets it loaded come from the HTTP cache; `index.html` is fetched again, with
  * its revision). Text is counted brotli-compressed, images and the manifest raw.

@@ -1,5 +1,5 @@
 /**
- * Benchmark 4 of issue "Performance": `npm start` from process launch to the first
+ * Benchmark 4 (docs/benchmarks.md): `npm start` from process launch to the first
  * 200 of `/api/ready`, on the built client (so no build runs). Two cases, each the
  * median of `runs`: the first start on an empty embedded database (migrations and
  * demo data, whose donors' passwords are hashed), and a restart on that database.

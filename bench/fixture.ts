@@ -1,5 +1,5 @@
 /**
- * The scale fixture of issue "Performance": `foods` listings and `requests` made by
+ * The scale fixture of the benchmarks (docs/benchmarks.md): `foods` listings and `requests` made by
  * generated users, written by a few set-based statements (INSERT … SELECT
  * generate_series), so 100 000 listings take seconds, not 100 000 round trips.
  * Used by `npm run seed:bench` and by the EXPLAIN test (tests/api/db/query-plans.test.ts).
@@ -7,10 +7,10 @@
  * Shape: 2 000 users (`bench-u1`…, no passwords); listing names combine 12 words
  * with 40 foods (a word like 'tomato' matches 1 in 40 listings); expiry dates spread
  * from 30 days ago to a year ahead (about 92 % available); quantities 1..10 000;
- * listings' statuses as issue 16 leaves them: 1 in 10 Collected, 1 in 10 Reserved,
+ * listings' statuses of the lifecycle (docs/architecture.md): 1 in 10 Collected, 1 in 10 Reserved,
  * those past their date Expired, the rest Available; one request per listing on
  * `requests` listings, collected and reserved ones first (Delivered, Accepted), then Pending.
- * Points (issue "Near me"): every listing lies in Germany, around one of 24 towns
+ * Points: every listing lies in Germany, around one of 24 towns
  * chosen in proportion to their population, up to about 20 km from its centre
  * (denser near it); the public point is 200–500 m from the exact one.
  */
@@ -21,7 +21,7 @@ export interface FixtureSize {
   requests: number;
 }
 
-/** The size the issue asks for: 100 000 listings and 20 000 requests. */
+/** The benchmarks' scale: 100 000 listings and 20 000 requests. */
 export const SCALE: FixtureSize = { foods: 100_000, requests: 20_000 };
 
 const USERS = 2000;
@@ -83,7 +83,7 @@ export function fixtureStatements(size: FixtureSize): string[] {
             case when i % 10 = 0 then 'Collected' when i % 10 = 1 then 'Reserved'
                  when (i * 37) % 395 - 30 < 0 then 'Expired' else 'Available' end
      from generate_series(1, ${size.foods}) i`,
-    // Issue "Near me": a GiST index built once over 100 000 points takes a fraction of
+    // A GiST index built once over 100 000 points takes a fraction of
     // 100 000 single insertions into it; the same index as migration places_earth.
     'drop index foods_public_point_idx',
     `${townsClause()}

@@ -1,5 +1,5 @@
 /**
- * Memory and speed of the offline gazetteer (issue "Near me"): heap kept and RSS grown by
+ * Memory and speed of the offline gazetteer (docs/benchmarks.md): heap kept and RSS grown by
  * loading it, load time, and a search and a reverse lookup. Run with
  * `node --expose-gc --import tsx bench/gazetteer.ts` (the figures need `gc`).
  */

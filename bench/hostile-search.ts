@@ -1,8 +1,8 @@
 /**
- * Benchmark 5 (issue 10 "Database faults"): the home page's list (featured,
+ * Benchmark 5 (docs/benchmarks.md): the home page's list (featured,
  * `sortByQuantity=true&limit=6`, 5 connections × 5 s) alone, then while 30
  * hostile connections send searches without a letter or digit (refused with 400), rare
- * 2-letter searches (served by the word-prefix index, issue 21) and rare 3-letter ones
+ * 2-letter searches (served by the word-prefix index, docs/api.md "Searches") and rare 3-letter ones
  * (the trigram index). Plateful runs compiled on PostgreSQL (`BENCH_DATABASE_URL`, the
  * 100k fixture), as `npm start` runs it, with `CACHE=off`: a cached search would not
  * reach the database, and hostile clients can always vary their text.
@@ -43,7 +43,7 @@ export async function hostileSearchBenchmark(seconds = 5): Promise<Record<string
         p95: ms(home.p95),
         p99: ms(home.p99),
         'hostile answers': Object.entries(answers).map(([s, n]) => `${n} × ${s}`).join(', ') || '-',
-        // The issue's target is about searches no index serves; the last row is for comparison.
+        // The target is about searches no index serves; the last row is for comparison.
         'p95 < 100 ms': target ? (home.p95 < 100 ? 'met' : 'MISSED') : '(not a target)',
       });
     };

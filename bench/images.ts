@@ -1,5 +1,5 @@
 /**
- * Photo pipeline benchmark (issue 12): processes a photo-like 12-megapixel JPEG
+ * Photo pipeline benchmark (benchmark 6, docs/benchmarks.md): processes a photo-like 12-megapixel JPEG
  * (4000 × 3000, with EXIF) through `processImage` three times and reports the
  * median time, the time per megapixel, and the bytes stored per photo (all WebP
  * variants plus the placeholder). Target: under 1.5 s per 12 MP photo on 2 cores.

@@ -1,5 +1,5 @@
 /**
- * Issue 21: how long after a write is acknowledged by one server process another process
+ * Benchmark 2b (docs/benchmarks.md): how long after a write is acknowledged by one server process another process
  * stops serving the cached answer it changed. Two compiled Plateful processes (cache on)
  * share the benchmark PostgreSQL; B caches one listing's detail, A changes the listing's
  * quantity (`PUT`), and the time from A's acknowledgement to B's first answer with the

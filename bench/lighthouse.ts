@@ -1,5 +1,5 @@
 /**
- * Benchmark 7 (issue 21): Lighthouse's four category scores of home, available foods and a
+ * Lighthouse benchmark (docs/benchmarks.md): Lighthouse's four category scores of home, available foods and a
  * food detail page, from `scripts/lighthouse.mjs` (the built app on a fresh in-memory
  * database, Debian's Chromium, mobile preset) run as a child process.
  */

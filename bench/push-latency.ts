@@ -1,5 +1,5 @@
 /**
- * Push round trip of issue 20: from the commit of a transaction that queues a push
+ * Push round trip (docs/benchmarks.md): from the commit of a transaction that queues a push
  * (`enqueuePushes`, as the notifier does inside an event's transaction) to the push
  * received by a local HTTPS push service, through the outbox worker, web-push's
  * encryption and VAPID signing; on PGlite and on PostgreSQL (written by one app

@@ -8,8 +8,8 @@
  * The SQL is Plateful's own, taken once at start from the very builders the API runs
  * (`availableFoodsQuery` and `listQuery` of src/server/foods/lists.ts, `foodByIdQuery`
  * of repository.ts, through Drizzle's `toSQL()` on a database-less `drizzle.mock()`), so
- * the two cannot drift apart (issue 21: a hand-copied SQL had lost the status and
- * visibility conditions, and with them Plateful's partial indexes). Requests run it as
+ * the two cannot drift apart (a hand-copied SQL misses conditions such as the status and
+ * visibility, and with them Plateful's partial indexes). Requests run it as
  * unnamed statements with the same values, read the extra row Plateful reads to know of
  * a next page, and answer the same fields. Env: `PORT`, `DATABASE_URL`.
  */

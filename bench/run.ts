@@ -1,10 +1,10 @@
 /**
- * `npm run bench` (issue "Performance"): builds the client and the server, seeds the benchmark
+ * `npm run bench` (docs/benchmarks.md): builds the client and the server, seeds the benchmark
  * database when it does not hold the 100k fixture yet, then prints its tables: API
  * throughput and latency against the raw baseline (answer cache on and off), the cache's
  * invalidation delay across processes, client weight per route, `npm start` cold start,
  * the home list under hostile searches, the photo pipeline, the list and health during a burst of uploads and Lighthouse, with the
- * targets of issues "Performance" and 21 checked underneath (met or MISSED).
+ * targets (budgets of DESIGN.md and docs/benchmarks.md) checked underneath (met or MISSED).
  * Needs PostgreSQL at `BENCH_DATABASE_URL` (default: local `plateful_bench`).
  */
 import { spawnSync } from 'node:child_process';
@@ -42,11 +42,11 @@ const invalidation = await invalidationBenchmark();
 printTable('2b. Cache invalidation across processes (two Plateful processes, one PostgreSQL, NOTIFY after commit)', invalidation);
 const weight = clientWeight();
 printTable('3. Client: initial JS and CSS per route, as served (precompressed gzip -9 / brotli -q 11)', weight);
-printTable('3b. What the service worker adds to a first visit of the home page (issue 20)', serviceWorkerWeight());
+printTable('3b. What the service worker adds to a first visit of the home page', serviceWorkerWeight());
 const cold = await coldStart();
 printTable('4. `npm start` to a ready /api/ready (client already built; median of 3)', cold);
 const hostile = await hostileSearchBenchmark();
-printTable('5. Home list (featured, CACHE=off) alone and under 30 hostile search connections (issue 10)', hostile);
+printTable('5. Home list (featured, CACHE=off) alone and under 30 hostile search connections', hostile);
 
 const photos = await imagesBenchmark();
 printTable('6. Photos: one 12-megapixel JPEG through the upload pipeline (sharp)', photos);

@@ -1,5 +1,5 @@
 /**
- * SSE latency of issue 11: from the commit of a transaction that writes a
+ * SSE latency (docs/benchmarks.md): from the commit of a transaction that writes a
  * notification to the `notification` event parsed by a client of `/api/events`,
  * in one process (PGlite, PostgreSQL) and across two app instances on one PostgreSQL
  * (LISTEN/NOTIFY). Prints p50/p95/max over `SAMPLES` events, ms.

@@ -1,5 +1,5 @@
 /**
- * Upload load benchmark (issue 22 "Uploads never stall the server"): on each
+ * Upload load benchmark (benchmark 7, docs/benchmarks.md: uploads never stall the server): on each
  * database (embedded PGlite in a temporary DATA_DIR, and a fresh PostgreSQL
  * database next to `BENCH_DATABASE_URL`), Plateful runs compiled with demo data;
  * the list (`/api/foods?limit=24`, 4 sequential clients) and `/api/health`
@@ -9,7 +9,7 @@
  * Targets: list p95 under load ≤ 3 × idle, health p95 < 50 ms, RSS 60 s after
  * within 100 MiB of before. Alone (after `npm run build`): `node --import tsx bench/uploads.ts`.
  * `BENCH_UPLOADS_PORT` (default 3395) is where the server listens. The server runs
- * with the glibc allocator settings README "Operations" recommends ({@link GLIBC_TUNABLES});
+ * with the glibc allocator settings docs/operations.md recommends ({@link GLIBC_TUNABLES});
  * `BENCH_GLIBC_TUNABLES=` (empty) runs it with glibc's defaults instead.
  */
 import { readFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const LIST = '/api/foods?limit=24';
 const UPLOADS = 10;
 /**
- * README "Operations": with glibc's defaults, the memory libvips and large buffers free
+ * docs/operations.md: with glibc's defaults, the memory libvips and large buffers free
  * stays in per-thread arenas (RSS +110–130 MiB after a burst); a fixed mmap threshold
  * and two arenas give it back to the system.
  */

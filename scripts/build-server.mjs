@@ -1,4 +1,4 @@
-// Builds the server for `npm start` (issue 21: restart time): esbuild bundles
+// Builds the server for `npm start` (restart time, docs/benchmarks.md): esbuild bundles
 // src/server/main.ts with what it imports, our modules and the npm packages, into
 // dist/server/main.js plus shared chunks in dist/server/chunks/ (the modules the server
 // loads on first use, e.g. node-postgres, nodemailer, the OpenAPI document, stay in

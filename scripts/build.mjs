@@ -1,5 +1,5 @@
-// `npm run build` and the build step of `npm start` (issue 21: the client build is never
-// redone when nothing changed). Each output (the web client in dist/web, the bundled server in
+// `npm run build` and the build step of `npm start` (nothing is rebuilt when nothing
+// changed, docs/operations.md "Running"). Each output (the web client in dist/web, the bundled server in
 // dist/server) is stamped with a hash of its inputs' paths and contents; `ensureBuilt()` builds
 // only an output whose stamp differs (touching or checking out files without changing them
 // never rebuilds), `npm run build` (this file run directly) builds both and stamps them, so an

@@ -1,4 +1,4 @@
-// Writes the web app manifest's PNG icons (issue 20) into src/web/public/icons/ from
+// Writes the web app manifest's PNG icons (docs/architecture.md "On phones") into src/web/public/icons/ from
 // favicon.svg: 192 and 512 px as drawn, and a 512 px maskable one (full-bleed indigo,
 // the mark inside the 80 % safe zone). Run after changing the mark: node scripts/icons.mjs
 import { mkdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Production install check (issue 10 "Hygiene"): in a temporary copy of the
+# Production install check (docs/operations.md "Running"): in a temporary copy of the
 # package, `npm ci --omit=dev`, then the compiled server (dist/server, built
 # before) must start on a temporary DATA_DIR and a free port and answer
 # /api/ready. Proves every runtime import is a runtime dependency.

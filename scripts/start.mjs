@@ -1,6 +1,6 @@
 // `npm start`: production mode. Builds the web client and bundles the server when their
 // inputs changed since the last build (scripts/build.mjs), then runs the bundled server
-// (scripts/build-server.mjs; no TypeScript loader at start: issue 21) in this process, which
+// (scripts/build-server.mjs; no TypeScript loader at start: docs/operations.md "Start time") in this process, which
 // migrates the database and loads demo data into an empty embedded database. Stack traces
 // name the bundle's lines (unminified, each module headed by its source path); with
 // NODE_OPTIONS=--enable-source-maps they name the sources, at ~0.2 s more per start.

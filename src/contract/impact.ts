@@ -11,7 +11,7 @@ export const DEFAULT_CO2E_PER_KG = 2.5;
 /**
  * Completed shares (delivered requests), kg of food (1 decimal), meals (kg ÷ 0.42,
  * whole meals, rounded down) and kg CO2e (kg × `IMPACT_CO2E_PER_KG`, 1 decimal).
- * Every figure but `Shares` is an estimate; the README and the page name the sources.
+ * Every figure but `Shares` is an estimate; docs/architecture.md "Listings and requests" and the page name the sources.
  */
 export const Impact = z.object({
   Shares: z.number().int(),

@@ -37,7 +37,9 @@ import { registerPublicAssetPolicy } from './http/public-assets.js';
 import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
 import { PageRenderer } from './previews/page.js';
-import { previewRoutes } from './previews/routes.js';
+import { previewRoutes, sitePreview } from './previews/routes.js';
+import { grantAdminRole } from './moderation/admins.js';
+import { eraseAccount } from './account/erase.js';
 import { pushRoutes } from './push/routes.js';
 import { pushPlugin } from './push/sender.js';
 import type { OutboxOptions } from './outbox/worker.js';
@@ -183,7 +185,11 @@ export async function buildApp(
   await app.register(mailPlugin, { config });
   await app.register(pushPlugin, { config });
   await app.register(outboxPlugin, { database: handle, leaseMs: config.outboxLeaseMs, options: opts.outbox });
-  await app.register(authPlugin, { auth: createAuth(config, handle.db, { log: app.log }), config });
+  await app.register(authPlugin, { auth: createAuth(config, handle.db, {
+    log: app.log,
+    reviewRole: (userId) => grantAdminRole(handle.db, config.adminEmails, userId),
+    eraseUser: (user) => eraseAccount(handle.db, user),
+  }), config });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
   await app.register(sessionRoutes, { config });
@@ -212,6 +218,6 @@ export async function buildApp(
   await app.register(feedbackRoutes);
   const renderer = new PageRenderer(WEB_DIST);
   await app.register(previewRoutes, { config, renderer });
-  await app.register(staticRoutes, { publicUrl: config.publicUrl, renderer });
+  await app.register(staticRoutes, { renderPage: (url) => renderer.render(url, sitePreview(config.publicUrl, url)) });
   return app;
 }

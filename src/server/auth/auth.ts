@@ -23,19 +23,24 @@ import type { Database } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
 import { AUTH_IP_LIMITS as L } from '../http/limits.js';
 import { enqueueMail } from '../outbox/outbox.js';
-import { eraseAccount } from '../account/erase.js';
 import { beforeIdentityLinked } from './linking.js';
 import { clearAccountLock, recordSignIn } from './sign-in-guard.js';
 import { ownOrigins } from '../images/urls.js';
 import { assertProfile } from './profile.js';
-import { grantAdminRole } from './admins.js';
 import { adminPlugin } from './roles.js';
 import { RESET_TOKEN_TTL_SECONDS, resetLink, resetPasswordMail } from './reset-mail.js';
 import { emailVerificationOptions } from './verification.js';
 
-/** What the auth instance needs from the app: the logger. */
+/**
+ * What the auth instance needs from the app: the logger, and the features' answers to
+ * identity events, handed in so that auth imports no feature above it.
+ */
 export interface AuthDeps {
   log: FastifyBaseLogger;
+  /** Settles the role of `userId` after a sign-in, an email verification or a password reset (moderation/admins.ts). */
+  reviewRole: (userId: string) => Promise<unknown>;
+  /** Removes every row naming `user` in the transaction of their deletion (account/erase.ts, GDPR Art. 17). */
+  eraseUser: (user: { id: string; email: string }) => Promise<void>;
 }
 
 /** The provider id of Google sign-in; its callback is `/api/auth/callback/google`. */
@@ -105,7 +110,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       async onPasswordReset({ user }) {
         // Using the mailed link proves the user reads this mailbox.
         if (!user.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
-        await grantAdminRole(db, config.adminEmails, user.id);
+        await deps.reviewRole(user.id);
         // ... and lifts the pause on password sign-in after too many failures.
         await clearAccountLock(db, user.email);
       },
@@ -113,7 +118,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
     emailVerification: {
       ...emailVerificationOptions(config.publicUrl, db),
       // ADMIN_EMAILS: the proven address makes the moderator at once, in the session already open.
-      afterEmailVerification: async (user) => void (await grantAdminRole(db, config.adminEmails, user.id)),
+      afterEmailVerification: async (user) => void (await deps.reviewRole(user.id)),
     },
     account: {
       accountLinking: {
@@ -132,7 +137,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         enabled: true,
         // One transaction removes the user (listings, requests … by ON DELETE CASCADE)
         // and every row naming them elsewhere (account/erase.ts, GDPR Art. 17).
-        beforeDelete: async (user) => eraseAccount(db, user),
+        beforeDelete: async (user) => deps.eraseUser(user),
       },
     },
     databaseHooks: {
@@ -144,12 +149,12 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         create: { before: async (account) => void (await beforeIdentityLinked(db, log, account)) },
       },
       // Every new session remembers its client: failed sign-ins from there never lock the owner out.
-      // ADMIN_EMAILS: a verified listed address is a moderator from its next sign-in (admins.ts).
+      // ADMIN_EMAILS: a verified listed address is a moderator from its next sign-in (moderation/admins.ts).
       session: {
         create: {
           after: async (session) => {
             await recordSignIn(db, session.userId, session.ipAddress);
-            await grantAdminRole(db, config.adminEmails, session.userId);
+            await deps.reviewRole(session.userId);
           },
         },
       },

@@ -1,6 +1,6 @@
 /**
  * Blocks between people: two-way and silent. Neither sees the other's
- * listings (moderation/visibility.ts), neither requests the other's food or writes
+ * listings (foods/visibility.ts), neither requests the other's food or writes
  * into a conversation with the other (409 with a neutral text), and blocking
  * cancels (deletes, as SPEC.md §4 cancels) the open requests between them. The
  * blocked person is told nothing.
@@ -57,4 +57,14 @@ export async function listBlocked(db: Database, blockerId: string): Promise<Bloc
     .where(eq(blocks.blockerId, blockerId))
     .orderBy(desc(blocks.createdAt));
   return rows.map((r) => ({ _id: r.id, Name: r.name, Image: r.image ?? '', BlockedAt: r.at.toISOString() }));
+}
+
+/** True when a block exists between `a` and `b`, either way. */
+export async function isBlockedBetween(db: Database, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .limit(1);
+  return Boolean(row);
 }

@@ -16,7 +16,7 @@ import { feedback, messages, reports, requests, users } from '../db/schema/index
 import { NEGATIVE_FEEDBACK_TO_QUEUE } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { requireParty } from '../messages/repository.js';
-import { isBlockedBetween } from '../moderation/visibility.js';
+import { isBlockedBetween } from '../blocks/repository.js';
 
 /** Feedbacks a person needs before "M% positive" is shown. */
 export const FEEDBACKS_FOR_PERCENT = 3;

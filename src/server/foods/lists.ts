@@ -2,14 +2,14 @@
  * Food list queries (SPEC.md §7 `/foods`: featured, available, search, a donor's
  * own): keyset pages on (sort key, id), each served by a btree index or, for
  * searches, the trigram index, or for short searches the word-prefix index
- * (README "Performance", "Searches"). Statements are built once
+ * (docs/api.md "Searches"). Statements are built once
  * per database and run unnamed, so PostgreSQL plans each run with its values.
  */
 import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
-import { notBlockedCondition, shownFoodConditions } from '../moderation/visibility.js';
+import { notBlockedCondition, shownFoodConditions } from './visibility.js';
 import type { FoodRow } from './repository.js';
 
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */

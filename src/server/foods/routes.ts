@@ -22,7 +22,7 @@ import { ACCOUNT_LIMITS } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { assertListingImageUrls, ownOrigins, proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
-import { canSeeFood } from '../moderation/visibility.js';
+import { canSeeFood } from './visibility.js';
 import {
   createFood,
   deleteFood,

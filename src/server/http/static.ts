@@ -10,8 +10,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { PACKAGE_ROOT } from '../lib/paths.js';
-import type { PageRenderer } from '../previews/page.js';
-import { sitePreview } from '../previews/routes.js';
 import { sendProblem } from './problem.js';
 
 /** Vite's hashed assets never change; everything else is revalidated. */
@@ -25,9 +23,9 @@ const DEMO_IMAGES = path.join(PACKAGE_ROOT, 'src/server/seed/images');
 
 /**
  * Fastify plugin of the files described above and of the not-found answer (register it last).
- * `renderer` writes the site's link preview into every page.
+ * `renderPage(path)` answers the HTML of a client route (the SPA's `index.html` with that page's link preview).
  */
-export async function staticRoutes(app: FastifyInstance, opts: { publicUrl: string; renderer: PageRenderer }) {
+export async function staticRoutes(app: FastifyInstance, opts: { renderPage: (url: string) => string }) {
   const hasClient = existsSync(path.join(WEB_DIST, 'index.html'));
   await app.register(fastifyStatic, {
     root: DEMO_IMAGES,
@@ -50,6 +48,6 @@ export async function staticRoutes(app: FastifyInstance, opts: { publicUrl: stri
     if (url === '/api' || url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return sendProblem(reply, 404, `No route for ${req.method} ${url}.`);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(opts.renderer.render(url, sitePreview(opts.publicUrl, url)));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(opts.renderPage(url));
   });
 }

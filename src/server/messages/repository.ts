@@ -10,7 +10,7 @@ import { messages } from '../db/schema/index.js';
 import { requests, users } from '../db/schema/index.js';
 import { BLOCKED_REFUSAL } from '../blocks/repository.js';
 import { problem } from '../http/problem.js';
-import { isBlockedBetween } from '../moderation/visibility.js';
+import { isBlockedBetween } from '../blocks/repository.js';
 import type { Notifier } from '../notifications/notifier.js';
 
 /** Most messages one conversation answers (the latest ones). */

@@ -18,7 +18,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ModerationActionInput, ReportTarget } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
-import { isNamedAdmin } from '../auth/admins.js';
+import { isNamedAdmin } from './admins.js';
 import { isModeratorRole, ROLES } from '../auth/roles.js';
 import type { Database } from '../db/client.js';
 import { foods, messages, reports, sessions, users } from '../db/schema/index.js';
@@ -117,7 +117,7 @@ async function unban(tx: Database, userId: string): Promise<void> {
 
 /**
  * Carries out one moderator action as `moderator`; `adminEmails` (ADMIN_EMAILS) names the
- * moderators only another of them may ban, demote or hide the content of (auth/admins.ts).
+ * moderators only another of them may ban, demote or hide the content of (admins.ts).
  * @returns Mongo-style counts (`modifiedCount` 0 when nothing changed).
  * @throws 400 action and target type do not go together or a moderator bans or demotes themself,
  *   403 a moderator made by MakeModerator acting against one named by ADMIN_EMAILS, 404 unknown

@@ -14,7 +14,7 @@ import { REPORTS_TO_AUTO_HIDE } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { requireParty } from '../messages/repository.js';
 import { notice, writeLog } from './audit.js';
-import { canSeeFood } from './visibility.js';
+import { canSeeFood } from '../foods/visibility.js';
 
 /** What the donor is told, and the listing's hidden reason, when reports hide it. */
 export const UNDER_REVIEW = 'Several people reported this listing, so it is hidden while a moderator reviews it.';

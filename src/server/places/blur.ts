@@ -1,5 +1,5 @@
 /**
- * The public point of a listing (README "Places"): never within 150 m of the door,
+ * The public point of a listing (docs/security.md "Places"): never within 150 m of the door,
  * and one per donor and place, however many listings or edits they make there, so
  * reading them all cannot be averaged or ring-fitted back to the door.
  *

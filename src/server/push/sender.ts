@@ -15,7 +15,7 @@ import fp from 'fastify-plugin';
 import type { PushPayload } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { guardedLookup } from '../images/proxy.js';
+import { guardedLookup } from '../lib/public-address.js';
 import type { OutboxRow } from '../outbox/outbox.js';
 import { findSubscription, forgetSubscription } from './repository.js';
 

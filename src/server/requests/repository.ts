@@ -13,7 +13,8 @@ import { settleListing } from '../foods/lifecycle.js';
 import { foodStatus, requireFood, requireOwnFood } from '../foods/repository.js';
 import { BLOCKED_REFUSAL } from '../blocks/repository.js';
 import { problem } from '../http/problem.js';
-import { isBlockedBetween, isFoodWithheld } from '../moderation/visibility.js';
+import { isBlockedBetween } from '../blocks/repository.js';
+import { isFoodWithheld } from '../foods/visibility.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { lockRequestAndFood } from './transitions.js';
 

@@ -1,5 +1,5 @@
 /**
- * Paginated lists of the API (README "API rules beyond the spec": the answer is the
+ * Paginated lists of the API (docs/api.md "Pagination": the answer is the
  * array and the next page's cursor comes in `X-Next-Cursor`). Kept apart from
  * `http.ts` so that only the pages with paginated lists load it.
  */

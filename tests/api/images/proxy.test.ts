@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../../../src/server/images/proxy.js';
+import { isPublicAddress } from '../../../src/server/lib/public-address.js';
 import { BACKENDS, call, foodBody, signUp, startApp, type TestApp } from '../harness.js';
 import { jpegWithGps } from './support.js';
 

@@ -8,10 +8,11 @@
  *   its donor and moderators.
  * - Blocks work both ways: neither person sees the other's listings.
  */
-import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../auth/plugin.js';
 import { isModeratorRole } from '../auth/roles.js';
 import type { Database } from '../db/client.js';
+import { isBlockedBetween } from '../blocks/repository.js';
 import { blocks, foods } from '../db/schema/index.js';
 
 /** Conditions of a listing shown in public lists: not hidden, donor not banned now. */
@@ -23,16 +24,6 @@ export function shownFoodConditions(): SQL[] {
 export function notBlockedCondition(viewerId: SQL | Placeholder | string): SQL {
   return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${foods.donorId})
     and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${foods.donorId} and ${blocks.blockedId} = ${viewerId})`;
-}
-
-/** True when a block exists between `a` and `b`, either way. */
-export async function isBlockedBetween(db: Database, a: string, b: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(blocks)
-    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
-    .limit(1);
-  return Boolean(row);
 }
 
 type FoodVisibility = Pick<typeof foods.$inferSelect, 'donorId' | 'hiddenAt' | 'donorBannedUntil'>;

@@ -1,5 +1,5 @@
 /**
- * Moderators named by ADMIN_EMAILS (README "Configuration"): such an account becomes a
+ * Moderators named by ADMIN_EMAILS (docs/configuration.md): such an account becomes a
  * moderator only once its address is proven — by the mailed verification link, a
  * password reset through the mailed link, or a Google sign-in whose ID token says the
  * address is verified (Better Auth sets `emailVerified` then). Until then it is a plain
@@ -12,8 +12,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
-import { writeLog } from '../moderation/audit.js';
-import { isModeratorRole, ROLES } from './roles.js';
+import { writeLog } from './audit.js';
+import { isModeratorRole, ROLES } from '../auth/roles.js';
 
 /** Reason of the audit entry of a grant by ADMIN_EMAILS. */
 export const ADMIN_GRANT_REASON = 'Named by ADMIN_EMAILS; address verified.';
