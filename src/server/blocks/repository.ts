@@ -5,7 +5,7 @@
  * cancels (deletes, as SPEC.md §4 cancels) the open requests between them. The
  * blocked person is told nothing.
  */
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { OPEN_REQUEST_STATUSES, type BlockedPerson } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { blocks, requests, users } from '../db/schema/index.js';
