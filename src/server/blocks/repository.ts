@@ -5,8 +5,8 @@
  * cancels (deletes, as SPEC.md §4 cancels) the open requests between them. The
  * blocked person is told nothing.
  */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
-import type { BlockedPerson } from '../../contract/index.js';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { OPEN_REQUEST_STATUSES, type BlockedPerson } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { blocks } from './schema.js';
 import { requests, users } from '../db/schema/index.js';
@@ -16,7 +16,7 @@ import { problem } from '../http/problem.js';
 export const BLOCKED_REFUSAL = 'This is not possible right now.';
 
 /** Request statuses of an open request: cancelled by a block. */
-const OPEN = sql`${requests.status} in ('Pending', 'Accepted')`;
+const OPEN = inArray(requests.status, OPEN_REQUEST_STATUSES);
 
 /**
  * `blockerId` blocks `blockedId`; one transaction that also cancels the open requests between them.

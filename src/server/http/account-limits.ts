@@ -5,7 +5,8 @@
  * so only what was created counts. Refusals are 429 problems with the real
  * `Retry-After` (the end of the counter's window).
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { OPEN_REQUEST_STATUSES } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { requests, users } from '../db/schema/index.js';
 import { consume, NEW_ACCOUNT_OPEN_REQUESTS, refund, type Limit } from './limits.js';
@@ -58,7 +59,7 @@ export async function assertOpenRequestsAllowed(db: Database, userId: string, no
   const [open] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(requests)
-    .where(and(eq(requests.requesterId, userId), sql`${requests.status} in ('Pending', 'Accepted')`));
+    .where(and(eq(requests.requesterId, userId), inArray(requests.status, OPEN_REQUEST_STATUSES)));
   if ((open?.n ?? 0) < NEW_ACCOUNT_OPEN_REQUESTS.max) return;
   const [done] = await db
     .select({ id: requests.id })
