@@ -39,7 +39,7 @@ export const FoodInput = z.strictObject({
    * Absent on `PUT` keeps the listing's weight; null or '' clears it.
    */
   FoodWeightKg: z
-    .union([z.literal(''), z.null(), z.coerce.number({ error: 'must be a number of kg' }).min(0.001, { error: 'must be more than 0' }).max(10_000, { error: 'must be at most 10000' })])
+    .union([z.literal(''), z.null(), z.coerce.number({ error: 'must be a number of kg' }).min(LIMITS.weightKgMin, { error: 'must be more than 0' }).max(LIMITS.weightKgMax, { error: `must be at most ${LIMITS.weightKgMax}` })])
     .transform((v) => (v === '' ? null : v))
     .optional(),
   Donator: z.unknown().optional(),

@@ -1,6 +1,6 @@
 /** The notifications' own limits: message previews, mail throttles (throttles.ts) and push delivery. */
 import type { NotificationType } from '../../contract/index.js';
-import type { PushJob } from '../db/schema/index.js';
+import type { PushJob } from '../outbox/schema.js';
 
 /** Characters of a message shown in its notification and of any text in a push. */
 export const PREVIEW_CHARS = 140;

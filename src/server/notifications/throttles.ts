@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { messageMails, newRequestMails } from '../db/schema/index.js';
+import { messageMails, newRequestMails } from './schema.js';
 import { MESSAGE_MAIL_GAP_MINUTES, NEW_REQUEST_MAILS_PER_DAY } from './limits.js';
 
 /** The outbox drop key of a request's new-request mail and push: dropped when the request is cancelled or withdrawn. */

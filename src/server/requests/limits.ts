@@ -2,7 +2,8 @@
  * Request limits: requests per day of one account (counted by http/limits.ts
  * `limited`) and the open requests a new account may hold at once.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { OPEN_REQUEST_STATUSES } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { requests, users } from '../db/schema/index.js';
 import type { AccountCounter } from '../http/limits.js';
@@ -36,7 +37,7 @@ export async function assertOpenRequestsAllowed(db: Database, userId: string, no
   const [open] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(requests)
-    .where(and(eq(requests.requesterId, userId), sql`${requests.status} in ('Pending', 'Accepted')`));
+    .where(and(eq(requests.requesterId, userId), inArray(requests.status, OPEN_REQUEST_STATUSES)));
   if ((open?.n ?? 0) < NEW_ACCOUNT_OPEN_REQUESTS.max) return;
   const [done] = await db
     .select({ id: requests.id })

@@ -127,8 +127,8 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         label="Approximate weight (kg)"
         name="FoodWeightKg"
         type="number"
-        min={0.001}
-        max={10000}
+        min={LIMITS.weightKgMin}
+        max={LIMITS.weightKgMax}
         step="any"
         inputMode="decimal"
         hint="Optional. Used for the impact estimates."

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { isListedFoodStatus } from '../../../../contract/limits.js';
 import { useLocation, useNavigate, useParams } from '../../../lib/router.js';
 import { formatLocalDate } from '../../../lib/localDate.js';
 import { ApiError } from '../../../lib/http.js';
@@ -121,7 +122,7 @@ export default function FoodDetailsPage() {
             <MyRequestPanel request={myRequest} />
           </Suspense>
         )}
-        {myOpenRequest ? null : food.FoodStatus === 'Collected' || food.FoodStatus === 'Expired' ? (
+        {myOpenRequest ? null : !isListedFoodStatus(food.FoodStatus) ? (
           <ClosedListingNotice food={food} />
         ) : (
           <div className="flex flex-col gap-2">

@@ -121,7 +121,7 @@ export function PlaceFinder({
           Use my location
         </button>
       </div>
-      {query.length >= 3 && (
+      {query.length >= PLACES.queryMin && (
         <div aria-live="polite">
           {places.isPending ? (
             <p className="text-sm">Looking up places…</p>
