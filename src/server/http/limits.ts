@@ -120,7 +120,7 @@ export function sendTooMany(reply: FastifyReply, retryAfter: number, detail: str
   return sendProblem(reply, 429, detail, { retryAfter, withMessage: true });
 }
 
-/** `GET /api/places` and `/api/places/reverse`, per address (key `places:<ip>`; issue "Near me"). */
+/** `GET /api/places` and `/api/places/reverse`, per address (key `places:<ip>`). */
 export const PLACES_LIMIT: Limit = { max: 60, windowSeconds: 60 };
 
 /**
