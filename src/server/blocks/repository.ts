@@ -8,7 +8,8 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { OPEN_REQUEST_STATUSES, type BlockedPerson } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { blocks, requests, users } from '../db/schema/index.js';
+import { blocks } from './schema.js';
+import { requests, users } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 
 /** The neutral refusal of a request or message across a block: it names no block. */

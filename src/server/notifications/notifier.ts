@@ -31,14 +31,14 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import type { EmailPreferenceKey } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { messageMails, newRequestMails } from '../db/schema/index.js';
+import { messageMails, newRequestMails } from './schema.js';
 import { requests, users } from '../db/schema/index.js';
 import { wantsMail } from '../email-preferences/repository.js';
 import { publish } from '../events/bus.js';
 import { hasOpenStream } from '../events/presence.js';
 import { dropQueued, enqueueMail, type EnqueueOptions } from '../outbox/outbox.js';
 import { enqueuePushes } from '../push/repository.js';
-import type { PushJob } from '../db/schema/index.js';
+import type { PushJob } from '../outbox/schema.js';
 import { notificationMail, type MailSettings } from './mails.js';
 import { addNotification } from './repository.js';
 

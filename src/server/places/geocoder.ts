@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Place } from '../../contract/index.js';
 import { PLACES } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { placeCache } from '../db/schema/index.js';
+import { placeCache } from './schema.js';
 
 /**
  * Spacing of requests to the service, for the whole instance: Nominatim's usage policy

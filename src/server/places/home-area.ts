@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DeleteResult, HomeAreaAnswer, HomeAreaInput, UpdateResult, type HomeArea } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { homeAreas } from '../db/schema/index.js';
+import { homeAreas } from './schema.js';
 
 /** The saved home area of `userId`, or null. */
 export async function readHomeArea(db: Database, userId: string): Promise<HomeArea | null> {

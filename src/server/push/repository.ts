@@ -6,7 +6,9 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { EmailPreferenceKey, PushPayload, PushPreferences, PushSubscriptionInput } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { pushPreferences, pushSubscriptions, users, type PushJob } from '../db/schema/index.js';
+import { pushPreferences, pushSubscriptions } from './schema.js';
+import { users } from '../db/schema/index.js';
+import { type PushJob } from '../outbox/schema.js';
 import { consume, type Limit } from '../http/limits.js';
 import { enqueuePush, type EnqueueOptions } from '../outbox/outbox.js';
 

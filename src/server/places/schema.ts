@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
+import { users } from '../db/schema/auth.js';
 
 /** One geocoder answer, keyed by the request it answered (`search:<q>` or `reverse:<lat>,<lng>`). */
 export const placeCache = pgTable('place_cache', {
