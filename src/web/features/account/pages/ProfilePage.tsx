@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import { LIMITS } from '../../../../contract/limits.js';
 import { updateProfile } from '../../auth/api/authClient.js';
 import { useAuth } from '../../auth/useAuth.js';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, type FormEvent } from 'react';
-import { useLocation, useNavigate } from '../../../lib/router.js';
+import { useLocation, useSearch } from 'wouter';
 import { LIMITS } from '../../../../contract/limits.js';
 import type { DateSort } from '../api/keys.js';
 import { useAvailableFoods } from '../api/foods.js';
@@ -61,9 +61,8 @@ function scrollIntoViewIfHidden(el: Element | null | undefined): void {
 export default function AvailableFoodsPage() {
   usePageTitle('Available Foods');
   const id = useId();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const params = new URLSearchParams(location.search);
+  const [pathname, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
   const search = params.get('search') ?? '';
   const sort: DateSort = params.get('sort') === 'acc' ? 'acc' : 'dec';
   const { user } = useAuth();
@@ -109,7 +108,7 @@ export default function AvailableFoodsPage() {
     }
     if (merged.view === 'map') out.set('view', 'map');
     const qs = out.toString();
-    navigate(`${location.pathname}${qs ? `?${qs}` : ''}`, { replace: true });
+    navigate(`${pathname}${qs ? `?${qs}` : ''}`, { replace: true });
   }
 
   function handleSearch(e: FormEvent<HTMLFormElement>) {

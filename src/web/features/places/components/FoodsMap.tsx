@@ -7,7 +7,7 @@ import { MapContainer, Marker } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import type { Food } from '../../../../contract/index.js';
 import { aboutDistance } from '../../../lib/distance.js';
-import { navigate } from '../../../lib/router.js';
+import { navigate } from 'wouter/use-browser-location';
 import type { LatLng } from '../api/places.js';
 import { MapTiles } from './MapTiles.js';
 import { foodPath } from '../../../../contract/routes.js';
