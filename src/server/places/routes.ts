@@ -1,5 +1,5 @@
 /**
- * Routes of `/api/places` (issue "Near me"): place names to points and back, resolved
+ * Routes of `/api/places`: place names to points and back, resolved
  * on the server (never from the browser), by the configured geocoder when
  * `GEOCODER_URL` is set, else (or when it is busy or down) by the offline gazetteer;
  * rate limited per address. `/api/map-config` tells the web client its map tiles.

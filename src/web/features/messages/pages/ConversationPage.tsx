@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from '../../../lib/router.js';
+import { Link, useParams } from 'wouter';
 import { Avatar } from '../../../ui/Avatar.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { FoodRequest } from '../../../../contract/index.js';
 import { isOpenRequestStatus } from '../../../../contract/limits.js';
-import { useParams } from '../../../lib/router.js';
+import { useParams } from 'wouter';
 import { formatDateTime, formatWhen } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { MessagesLink } from '../../messages/components/MessagesLink.js';
