@@ -3,6 +3,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema/*.ts',
+  // The core tables (db/schema/) and each feature's own (src/server/<feature>/schema.ts).
+  schema: ['./src/server/db/schema/*.ts', './src/server/*/schema.ts'],
   out: './drizzle',
 });

@@ -7,6 +7,8 @@
  * `SAMPLES` pushes, ms. Run: `node --import tsx bench/push-latency.ts`
  * (PostgreSQL at BENCH_PG_URL, default the local test server).
  */
+import { eq } from 'drizzle-orm';
+import { users } from '../src/server/db/schema/index.js';
 import type { FastifyInstance } from 'fastify';
 import { enqueuePushes } from '../src/server/push/repository.js';
 import { buildTestApp, call, freshPostgres, signUp } from '../tests/api/harness.js';
@@ -19,7 +21,7 @@ const ENV = { PUSH_ALLOW_PRIVATE: 'true' };
 
 async function measure(app: FastifyInstance, push: PushService, path: string): Promise<number[]> {
   const person = await signUp(app, 'Bench Person');
-  const userId = (await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, person.email) }))!.id;
+  const userId = (await app.db.select({ id: users.id }).from(users).where(eq(users.email, person.email)))[0]!.id;
   await call(app, 'POST', '/api/push-subscriptions', person, { endpoint: `${push.origin}${path}`, keys: newDevice().keys });
   const out: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {

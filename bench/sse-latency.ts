@@ -5,6 +5,8 @@
  * (LISTEN/NOTIFY). Prints p50/p95/max over `SAMPLES` events, ms.
  * Run: `node --import tsx bench/sse-latency.ts` (PostgreSQL at BENCH_PG_URL, default the local test server).
  */
+import { eq } from 'drizzle-orm';
+import { users } from '../src/server/db/schema/index.js';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { addNotification } from '../src/server/notifications/repository.js';
@@ -18,7 +20,7 @@ process.env.TEST_DATABASE_URL ??= PG;
 async function measure(writer: FastifyInstance, reader: FastifyInstance, port: number): Promise<number[]> {
   await reader.listen({ port, host: '127.0.0.1' });
   const person = await signUp(writer, 'Bench Person');
-  const userId = (await writer.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, person.email) }))!.id;
+  const userId = (await writer.db.select({ id: users.id }).from(users).where(eq(users.email, person.email)))[0]!.id;
   const stream = await openEvents(`http://127.0.0.1:${(reader.server.address() as AddressInfo).port}/api/events`, person.cookie);
   await stream.next((e) => e.event === 'unread');
   const out: number[] = [];

@@ -5,7 +5,17 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 
-export { DONOR_EMAIL_STATUSES, FOOD_STATUSES, LIMITS, LISTED_FOOD_STATUSES, OPEN_REQUEST_STATUSES, PLACES, REQUEST_STATUSES } from './limits.js';
+export {
+  DONOR_EMAIL_STATUSES,
+  FOOD_STATUSES,
+  LIMITS,
+  LISTED_FOOD_STATUSES,
+  OPEN_REQUEST_STATUSES,
+  PLACES,
+  REQUEST_STATUSES,
+  isListedFoodStatus,
+  isOpenRequestStatus,
+} from './limits.js';
 
 /**
  * Text checks for characters PostgreSQL cannot store: `text` never holds U+0000,

@@ -11,8 +11,7 @@ export * from './image-urls.js';
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Largest decoded size, pixels (40 megapixels; above: 400, decided from the header). */
 export const IMAGE_MAX_PIXELS = 40_000_000;
-/** Photos per listing: `FoodImage` plus up to four in `FoodGallery`. */
-export const FOOD_GALLERY_MAX = 4;
+export { FOOD_GALLERY_MAX } from './limits.js';
 
 /** An image id: the base64url SHA-256 of the uploaded bytes (content address, 43 characters). */
 export const ImageId = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'is not an image id' });

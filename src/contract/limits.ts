@@ -1,8 +1,8 @@
 /**
  * The API's limits and fixed lists, free of zod so the web client can import them
  * without bundling zod: the zod schemas of this folder, the server and the web
- * forms all read them from here. Text limits follow issue "Security" (names ≤ 120,
- * location ≤ 200, notes ≤ 1000, donation text ≤ 50); the rest are ours.
+ * forms all read them from here. Text limits (docs/security.md) are: names ≤ 120,
+ * location ≤ 200, notes ≤ 1000, donation text ≤ 50.
  */
 
 /** Lengths in characters, and the quantity range of a listing. */
@@ -19,8 +19,13 @@ export const LIMITS = {
   email: 254,
   /** Better Auth's `minPasswordLength`. */
   passwordMin: 6,
+  /** A message of a conversation, after trimming. */
+  message: 2000,
   quantityMin: 1,
   quantityMax: 10_000,
+  /** A listing's optional approximate weight, kg (`FoodWeightKg`): more than 0, at most this. */
+  weightKgMin: 0.001,
+  weightKgMax: 10_000,
 } as const;
 
 /**
@@ -29,6 +34,9 @@ export const LIMITS = {
  * → `Delivered`; or `Declined` (by the donor) / `NoShow` (accepted, never came).
  */
 export const REQUEST_STATUSES = ['Pending', 'Accepted', 'Delivered', 'Declined', 'NoShow'] as const;
+
+/** Photos per listing: `FoodImage` plus up to this many in `FoodGallery`. */
+export const FOOD_GALLERY_MAX = 4;
 
 /** Notification types: read by the contract's `NotificationType` and the `notifications.type` column. */
 export const NOTIFICATION_TYPES = [
@@ -50,6 +58,9 @@ export const NOTIFICATION_TYPES = [
 /** Request statuses that still wait for the food: the requester may cancel them, the donor move them on. */
 export const OPEN_REQUEST_STATUSES = ['Pending', 'Accepted'] as const;
 
+/** Whether request `status` is one of `OPEN_REQUEST_STATUSES`. */
+export const isOpenRequestStatus = (status: string): boolean => (OPEN_REQUEST_STATUSES as readonly string[]).includes(status);
+
 /**
  * Listing statuses as answers show them (`FoodStatus`): `Available`,
  * `Reserved` (a request is accepted; others may still queue), `Collected` (given
@@ -60,6 +71,9 @@ export const FOOD_STATUSES = ['Available', 'Reserved', 'Collected', 'Expired'] a
 /** Listing statuses the public lists (featured, available, search) show. */
 export const LISTED_FOOD_STATUSES = ['Available', 'Reserved'] as const;
 
+/** Whether listing `status` is one of `LISTED_FOOD_STATUSES`. */
+export const isListedFoodStatus = (status: string): boolean => (LISTED_FOOD_STATUSES as readonly string[]).includes(status);
+
 /**
  * Request statuses in which the requester reads the donor's address:
  * once the donor has accepted the request or marked it delivered, never while it
@@ -69,7 +83,7 @@ export const LISTED_FOOD_STATUSES = ['Available', 'Reserved'] as const;
  */
 export const DONOR_EMAIL_STATUSES = ['Accepted', 'Delivered'] as const satisfies ReadonlyArray<(typeof REQUEST_STATUSES)[number]>;
 
-/** Issue "Near me": search radius (km), place-name queries and answers. */
+/** Search radius (km), place-name queries and answers. */
 export const PLACES = {
   radiusMinKm: 1,
   radiusMaxKm: 50,

@@ -1,9 +1,9 @@
 /** The conversation of a request: `/api/requests/{requestId}/messages`. */
 import { z } from 'zod';
-import { Id, multiLine, noNul } from './common.js';
+import { Id, LIMITS, multiLine, noNul } from './common.js';
 
-/** Longest message, characters after trimming. */
-export const MESSAGE_MAX = 2000;
+/** Longest message, characters after trimming (`LIMITS.message`). */
+export const MESSAGE_MAX = LIMITS.message;
 
 /** Route parameter `{requestId}`. */
 export const RequestIdParams = z.object({ requestId: Id });

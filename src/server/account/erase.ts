@@ -15,7 +15,9 @@
  */
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { notifications, outbox, rateLimits, users, verifications } from '../db/schema/index.js';
+import { notifications } from '../notifications/schema.js';
+import { outbox } from '../outbox/schema.js';
+import { rateLimits, users, verifications } from '../db/schema/index.js';
 
 /** Deletes `user` and every trace above in one transaction. */
 export async function eraseAccount(db: Database, user: { id: string; email: string }): Promise<void> {

@@ -15,7 +15,9 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
-import { accounts, emailPreferences, foods, pushSubscriptions, requests, sessions, users } from '../db/schema/index.js';
+import { accounts, foods, requests, sessions, users } from '../db/schema/index.js';
+import { emailPreferences } from '../email-preferences/schema.js';
+import { pushSubscriptions } from '../push/schema.js';
 
 /**
  * Runs before an account row of `providerId` is created for `userId` (Better Auth

@@ -5,17 +5,18 @@
  * cancels (deletes, as SPEC.md §4 cancels) the open requests between them. The
  * blocked person is told nothing.
  */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
-import type { BlockedPerson } from '../../contract/index.js';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { OPEN_REQUEST_STATUSES, type BlockedPerson } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { blocks, requests, users } from '../db/schema/index.js';
+import { blocks } from './schema.js';
+import { requests, users } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 
 /** The neutral refusal of a request or message across a block: it names no block. */
 export const BLOCKED_REFUSAL = 'This is not possible right now.';
 
 /** Request statuses of an open request: cancelled by a block. */
-const OPEN = sql`${requests.status} in ('Pending', 'Accepted')`;
+const OPEN = inArray(requests.status, OPEN_REQUEST_STATUSES);
 
 /**
  * `blockerId` blocks `blockedId`; one transaction that also cancels the open requests between them.

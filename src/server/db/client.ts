@@ -15,9 +15,8 @@ import { MIGRATIONS, ping, type Database, type DatabaseHandle, type OpenOptions 
 import { lockDataDir } from './lock.js';
 import { isMigrated, markMigrated } from './stamp.js';
 import { migratedTemplate, templateKey } from './template.js';
-import * as schema from './schema/index.js';
 
-export type { Database, DatabaseHandle, OpenOptions, Schema } from './handle.js';
+export type { Database, DatabaseHandle, OpenOptions } from './handle.js';
 
 /**
  * PGlite's start parameters: its defaults, with 32 MB of shared buffers instead of the
@@ -51,14 +50,14 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
           migrations,
           async () => {
             const scratch = await PGlite.create('memory://', { extensions, startParams: START_PARAMS });
-            await migratePglite(drizzlePglite(scratch, { schema }) as never, { migrationsFolder: MIGRATIONS });
+            await migratePglite(drizzlePglite(scratch) as never, { migrationsFolder: MIGRATIONS });
             return scratch;
           },
           memory,
         )
       : undefined;
     const client = await PGlite.create(location, { extensions, loadDataDir, startParams: START_PARAMS });
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const db = drizzlePglite(client) as unknown as Database;
     // A restart on a database stamped with these migrations skips the check (stamp.ts).
     if (memory || !isMigrated(location, migrations)) {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS });

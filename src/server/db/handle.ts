@@ -4,14 +4,14 @@
  * the options of opening one.
  */
 import path from 'node:path';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { PACKAGE_ROOT } from '../lib/paths.js';
-import type * as schema from './schema/index.js';
-
-export type Schema = typeof schema;
-/** The Drizzle handle every repository takes; the same API over PGlite and PostgreSQL. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The Drizzle handle every repository takes; the same API over PGlite and PostgreSQL.
+ * Queries name their tables (each feature's `schema.ts`); no relational query API, so
+ * the handle carries no schema and db/ imports no feature.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;

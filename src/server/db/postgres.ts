@@ -7,7 +7,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS, ping, type Database, type DatabaseHandle, type OpenOptions } from './handle.js';
 import { listenPg } from './listen.js';
-import * as schema from './schema/index.js';
 
 /**
  * Migrates the database at `opts.databaseUrl`, then opens a pool whose errors (a
@@ -20,7 +19,7 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }):
   const migrator = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
   migrator.on('error', () => {});
   try {
-    await migratePg(drizzlePg(migrator, { schema }) as never, { migrationsFolder: MIGRATIONS });
+    await migratePg(drizzlePg(migrator) as never, { migrationsFolder: MIGRATIONS });
   } finally {
     await migrator.end();
   }
@@ -34,7 +33,7 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }):
     keepAlive: true,
   });
   pool.on('error', (error) => opts.onPoolError?.(error));
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool) as unknown as Database;
   return {
     db,
     kind: 'postgres',

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { EmailPreferenceKey, EmailPreferences } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { emailPreferences } from '../db/schema/index.js';
+import { emailPreferences } from './schema.js';
 
 const DEFAULTS: EmailPreferences = { NewRequests: true, RequestUpdates: true, Messages: true };
 

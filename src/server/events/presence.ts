@@ -7,7 +7,8 @@
  */
 import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { eventStreams, sessions } from '../db/schema/index.js';
+import { eventStreams } from './schema.js';
+import { sessions } from '../db/schema/index.js';
 
 /** Heartbeat of the streams, ms (a comment every 25 s). */
 export const HEARTBEAT_MS = 25_000;

@@ -13,7 +13,8 @@ import type { SessionUser } from '../auth/plugin.js';
 import { isModeratorRole } from '../auth/roles.js';
 import type { Database } from '../db/client.js';
 import { isBlockedBetween } from '../blocks/repository.js';
-import { blocks, foods } from '../db/schema/index.js';
+import { blocks } from '../blocks/schema.js';
+import { foods } from '../db/schema/index.js';
 
 /** Conditions of a listing shown in public lists: not hidden, donor not banned now. */
 export function shownFoodConditions(): SQL[] {

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { thumbHashToDataURL } from 'thumbhash';
 import type { ImageInfo } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { imageUploads, images } from '../db/schema/index.js';
+import { imageUploads, images } from './schema.js';
 import type { ProcessedImage } from './process.js';
 import type { ImageStore } from './storage/store.js';
 

@@ -10,7 +10,8 @@
  */
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { communityImpact, requests, userImpact, users } from '../db/schema/index.js';
+import { communityImpact, userImpact } from './schema.js';
+import { requests, users } from '../db/schema/index.js';
 
 /** What a delivery must meet to count in the community's totals (see the module comment). */
 export const PUBLIC_SHARE_RULES = { maxKg: 50, requesterAgeMs: 24 * 60 * 60 * 1000 } as const;

@@ -6,7 +6,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Message } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { messages } from '../db/schema/index.js';
+import { messages } from './schema.js';
 import { requests, users } from '../db/schema/index.js';
 import { BLOCKED_REFUSAL } from '../blocks/repository.js';
 import { problem } from '../http/problem.js';

@@ -5,7 +5,9 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { ModerationLogEntry } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { foods, messages, moderationLog, users } from '../db/schema/index.js';
+import { foods, users } from '../db/schema/index.js';
+import { messages } from '../messages/schema.js';
+import { moderationLog } from './schema.js';
 import { addNotification } from '../notifications/repository.js';
 
 type LogRow = typeof moderationLog.$inferSelect;

@@ -7,7 +7,9 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { ModerationGroup } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { foods, messages, reports, users } from '../db/schema/index.js';
+import { foods, users } from '../db/schema/index.js';
+import { messages } from '../messages/schema.js';
+import { reports } from './schema.js';
 
 /** Most open reports the queue reads at once (oldest first). */
 export const QUEUE_LIMIT = 2000;

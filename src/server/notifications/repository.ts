@@ -6,7 +6,7 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { MarkReadInput, Notification, NotificationType } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { notifications } from '../db/schema/index.js';
+import { notifications } from './schema.js';
 import { publish } from '../events/bus.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;

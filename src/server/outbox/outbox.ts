@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { outbox, type PushJob } from '../db/schema/index.js';
+import { outbox, type PushJob } from './schema.js';
 import type { Mail } from '../mail/mailer.js';
 
 /** The NOTIFY channel that wakes every process's worker after an enqueue commits. */

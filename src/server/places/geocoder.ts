@@ -1,5 +1,5 @@
 /**
- * The optional online geocoder (`GEOCODER_URL`, issue "Near me"): a Photon- or
+ * The optional online geocoder (`GEOCODER_URL`): a Photon- or
  * Nominatim-compatible service used with the usage policy those services publish:
  * at most one request per second for the whole instance (a slot reserved in the
  * shared `rate_limits` table, so every process on one database counts together), a
@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Place } from '../../contract/index.js';
 import { PLACES } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { placeCache } from '../db/schema/index.js';
+import { placeCache } from './schema.js';
 
 /**
  * Spacing of requests to the service, for the whole instance: Nominatim's usage policy

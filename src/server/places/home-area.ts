@@ -1,5 +1,5 @@
 /**
- * The home area (issue "Near me"): a signed-in person's default position and radius for the
+ * The home area: a signed-in person's default position and radius for the
  * 'Near' search of Available Foods, saved in their profile. Only its owner reads it
  * (`/api/account/home-area`, `no-store`) and the account export; no other answer joins it.
  * It is kept exact (not blurred like a listing's public point) because nobody else sees it.
@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DeleteResult, HomeAreaAnswer, HomeAreaInput, UpdateResult, type HomeArea } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { homeAreas } from '../db/schema/index.js';
+import { homeAreas } from './schema.js';
 
 /** The saved home area of `userId`, or null. */
 export async function readHomeArea(db: Database, userId: string): Promise<HomeArea | null> {

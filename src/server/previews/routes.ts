@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { platefulImageId } from '../../contract/index.js';
+import { isListedFoodStatus, platefulImageId } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import { foodStatus, toFood, findFood, type FoodRow } from '../foods/repository.js';
 import { proxiedFood } from '../images/urls.js';
@@ -26,7 +26,7 @@ const SITE_DESCRIPTION =
  * (hidden by a moderator or reports, or its donor banned).
  */
 const available = (row: FoodRow | undefined, today: string): row is FoodRow =>
-  Boolean(row && !row.heldAt && !isFoodWithheld(row) && (foodStatus(row, today) === 'Available' || foodStatus(row, today) === 'Reserved'));
+  Boolean(row && !row.heldAt && !isFoodWithheld(row) && isListedFoodStatus(foodStatus(row, today)));
 
 const expiry = (row: FoodRow) => dayjs(row.expiresOn).format('DD MMMM, YYYY');
 

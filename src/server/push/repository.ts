@@ -6,7 +6,9 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { EmailPreferenceKey, PushPayload, PushPreferences, PushSubscriptionInput } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { pushPreferences, pushSubscriptions, users, type PushJob } from '../db/schema/index.js';
+import { pushPreferences, pushSubscriptions } from './schema.js';
+import { users } from '../db/schema/index.js';
+import { type PushJob } from '../outbox/schema.js';
 import { consume, type Limit } from '../http/limits.js';
 import { enqueuePush, type EnqueueOptions } from '../outbox/outbox.js';
 
@@ -18,7 +20,7 @@ export const MAX_SUBSCRIPTIONS = 10;
 /**
  * Pushes one person may cause to one recipient in 24 hours, whatever their kind (a
  * message, a request update…): the push counterpart of the mails' per-sender caps
- * (notifier.ts), counted in `rate_limits` under `push:<actor>:<recipient>`.
+ * (notifications/throttles.ts), counted in `rate_limits` under `push:<actor>:<recipient>`.
  */
 export const PUSHES_PER_SENDER_PER_DAY: Limit = { max: 30, windowSeconds: 24 * 60 * 60 };
 

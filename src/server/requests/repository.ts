@@ -5,7 +5,7 @@
  * (deleted) by its requester while open (`Pending`, or `Accepted`).
  */
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, type FoodRequest, type Standing } from '../../contract/index.js';
+import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, isOpenRequestStatus, type FoodRequest, type Standing } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { requests } from '../db/schema/index.js';
@@ -156,7 +156,7 @@ export async function cancelRequest(db: Database, id: string, userId: string, to
   return db.transaction(async (tx) => {
     const { row, food } = await lockRequestAndFood(tx, id);
     if (row.requesterId !== userId) throw problem(403, 'Only the requester can cancel this request.');
-    if (!(OPEN_REQUEST_STATUSES as readonly string[]).includes(row.status)) {
+    if (!isOpenRequestStatus(row.status)) {
       throw problem(409, 'Only pending or accepted requests can be cancelled.');
     }
     const deleted = await tx.delete(requests).where(eq(requests.id, id)).returning({ id: requests.id });

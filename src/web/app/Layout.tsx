@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from '../lib/router.js';
+import { useLocation } from 'wouter';
 import { clearSavedShown } from '../lib/savedAnswers.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Footer } from './Footer.js';
@@ -20,7 +20,7 @@ const SignedInNotices = lazy(() => import('./SignedInNotices.js'));
  * so keyboard and screen-reader users land on the new content.
  */
 export function Layout({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const { user } = useAuth();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
-import { Link, NavLink } from '../lib/router.js';
+import { Link, useRoute } from 'wouter';
 import { useAuth } from '../features/auth/useAuth.js';
 import { PRODUCT } from '../lib/title.js';
 
@@ -12,9 +12,14 @@ const LINKS = [
   { to: '/my-food-request', label: 'My Food Request' },
 ] as const;
 
-function linkClass({ isActive }: { isActive: boolean }): string {
-  // SPEC.md §2: the active link is highlighted in indigo.
-  return isActive ? 'font-semibold text-indigo-700' : '';
+/** A bar link; the current page's (SPEC.md §2: highlighted in indigo) also has `aria-current="page"`. */
+function NavItem({ to, label }: { to: string; label: string }) {
+  const [isActive] = useRoute(to);
+  return (
+    <Link to={to} className={isActive ? 'font-semibold text-indigo-700' : ''} aria-current={isActive ? 'page' : undefined}>
+      {label}
+    </Link>
+  );
 }
 
 const MENU_ID = 'nav-menu';
@@ -34,9 +39,7 @@ function NavLinks() {
   const links = user?.role === 'moderator' ? [...LINKS, { to: '/moderation', label: 'Moderation' }] : LINKS;
   return links.map(({ to, label }) => (
     <li key={to}>
-      <NavLink to={to} className={linkClass}>
-        {label}
-      </NavLink>
+      <NavItem to={to} label={label} />
     </li>
   ));
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useAuth, type AppUser } from '../features/auth/useAuth.js';
-import { Link } from '../lib/router.js';
+import { Link } from 'wouter';
 import { toastFailure, toastSuccess } from '../lib/toast.js';
 import { Avatar } from '../ui/Avatar.js';
 

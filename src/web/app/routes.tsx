@@ -10,7 +10,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { PAGE_LIST, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
-import { Route, Switch } from '../lib/router.js';
+import { Route, Switch } from 'wouter';
 import HomePage from '../features/home/pages/HomePage.js';
 import { Layout } from './Layout.js';
 import NotFoundPage from './NotFoundPage.js';

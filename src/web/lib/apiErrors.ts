@@ -4,7 +4,7 @@
  * path); 403 → go to /; every error is logged; failed user actions also show the
  * problem's `detail` in an error toast.
  */
-import { navigate } from './router.js';
+import { navigate } from 'wouter/use-browser-location';
 import { unauthorized } from './sessionEvents.js';
 import { toastError } from './toast.js';
 import { ApiError } from './http.js';

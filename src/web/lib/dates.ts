@@ -2,7 +2,8 @@
  * Calendar dates in SPEC.md §9's 'DD MMMM, YYYY'. A food's `ExpiredDateTime` is a `YYYY-MM-DD` calendar date, not an
  * instant, so it is read part by part and never shifts a day across time zones.
  * This module has no dependencies so the home page stays within its weight
- * budget (DESIGN.md "Weight budget"); instants are formatted by `datetime.ts` with dayjs.
+ * budget (DESIGN.md "Weight budget"; measured in docs/architecture.md "Web client choices");
+ * instants are formatted by `datetime.ts` with dayjs.
  */
 
 /** A calendar date's year, month and day. */

@@ -1,6 +1,6 @@
 /**
  * A minimal read hook for the home page, which must not load TanStack Query
- * (DESIGN.md "Weight budget"). It keeps TanStack's default policy of SPEC.md §9:
+ * (DESIGN.md "Weight budget"; measured in docs/architecture.md "Web client choices"). It keeps TanStack's default policy of SPEC.md §9:
  * up to 3 retries with exponential backoff capped at 30 s (4xx answers are not
  * retried), answers cached for 5 minutes and shown at once on the next visit while
  * they are fetched again, errors through the global policy (SPEC.md §8).

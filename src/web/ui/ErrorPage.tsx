@@ -1,4 +1,4 @@
-import { Link } from '../lib/router.js';
+import { Link } from 'wouter';
 
 /**
  * The root error page style of SPEC.md §2: a heading, a short explanation and a

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERIFICATION_SUBJECT } from '../../../src/server/auth/verification.js';
-import { foods, outbox, requests, users } from '../../../src/server/db/schema/index.js';
+import { foods, requests, users } from '../../../src/server/db/schema/index.js';
+import { outbox } from '../../../src/server/outbox/schema.js';
 import { recipient, waitForMail } from '../../support/inbox.js';
 import { appWithInbox, BACKENDS, call, cookieHeader, foodBody, signInWith, signUp, startApp, type InboxApp, type Person, type TestApp } from '../harness.js';
 

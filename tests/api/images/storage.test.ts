@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.js';
-import { images } from '../../../src/server/db/schema/index.js';
+import { images } from '../../../src/server/images/schema.js';
 import { openImageStore } from '../../../src/server/images/storage/open.js';
 import type { ImageStore } from '../../../src/server/images/storage/store.js';
 import { BACKENDS, freshPostgres } from '../harness.js';

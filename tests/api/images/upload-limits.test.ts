@@ -4,7 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema/index.js';
-import { consume, UPLOAD_LIMIT } from '../../../src/server/http/limits.js';
+import { consume } from '../../../src/server/http/limits.js';
+import { UPLOAD_LIMIT } from '../../../src/server/images/limits.js';
 import { BACKENDS, signUp, startApp, type Person, type TestApp } from '../harness.js';
 import { photo, storedImages, upload } from './support.js';
 

@@ -4,8 +4,8 @@
 // dropped when the request is cancelled meanwhile; one requester causes at most 3
 // new-request mails to one donor a day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../../src/server/db/schema/index.js';
-import { NEW_REQUEST_MAILS_PER_DAY } from '../../../src/server/notifications/notifier.js';
+import { outbox } from '../../../src/server/outbox/schema.js';
+import { NEW_REQUEST_MAILS_PER_DAY } from '../../../src/server/notifications/limits.js';
 import { recipient } from '../../support/inbox.js';
 import { appWithInbox, BACKENDS, call, foodBody, signUp, startApp, type InboxApp, type Person, type TestApp } from '../harness.js';
 

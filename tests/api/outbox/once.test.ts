@@ -5,7 +5,7 @@
 // stable Message-ID, and one slow mail does not hold up the others.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config.js';
-import { outbox as outboxTable } from '../../../src/server/db/schema/index.js';
+import { outbox as outboxTable } from '../../../src/server/outbox/schema.js';
 import { enqueueMail } from '../../../src/server/outbox/outbox.js';
 import type { OutboxOptions } from '../../../src/server/outbox/worker.js';
 import { startInbox, waitForMail, recipient, type Inbox, type InboxOptions } from '../../support/inbox.js';

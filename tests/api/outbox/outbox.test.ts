@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { outbox } from '../../../src/server/db/schema/index.js';
+import { outbox } from '../../../src/server/outbox/schema.js';
 import { enqueueMail } from '../../../src/server/outbox/outbox.js';
 import type { OutboxOptions } from '../../../src/server/outbox/worker.js';
 import { recipient, startInbox, waitForMail, type Inbox } from '../../support/inbox.js';

@@ -3,7 +3,7 @@
 // bad bodies are 400 problems naming the field. On both backends.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homeAreas } from '../../../src/server/db/schema/index.js';
+import { homeAreas } from '../../../src/server/places/schema.js';
 import { BACKENDS, call, deleteAccount, foodBody, signUp, startApp, type Person, type TestApp } from '../harness.js';
 
 const URL = '/api/account/home-area';

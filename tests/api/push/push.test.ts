@@ -4,7 +4,7 @@
 // must be public https; two app instances on one PostgreSQL send each push once.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushSubscriptions } from '../../../src/server/db/schema/index.js';
+import { pushSubscriptions } from '../../../src/server/push/schema.js';
 import { decryptPayload, newDevice, startPushService, verifyVapid, waitForPushes, type Device, type PushService, type ReceivedPush } from '../../support/push-service.js';
 import { BACKENDS, TEST_VAPID, call, foodBody, signUp, startApp, twoInstances, type Person, type TestApp } from '../harness.js';
 

@@ -1,12 +1,9 @@
 /** Food listings (SPEC.md §3 Food, DESIGN.md "Data"). */
 import { sql } from 'drizzle-orm';
 import { check, date, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { LISTED_FOOD_STATUSES } from '../../../contract/limits.js';
+import { FOOD_STATUSES, LISTED_FOOD_STATUSES } from '../../../contract/limits.js';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
-
-/** Stored listing statuses: `Expired` is stored by the expiry job; until then it is read from the date. */
-export const STORED_FOOD_STATUSES = ['Available', 'Reserved', 'Collected', 'Expired'] as const;
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -34,7 +31,7 @@ export const foods = pgTable(
     notes: text('notes').notNull(),
     /** Further photo URLs after `image_url` (at most 4). */
     gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
-    /** Issue "Near me": the exact pickup point (WGS 84), seen by the donor and the accepted requester only. */
+    /** The exact pickup point (WGS 84), seen by the donor and the accepted requester only. */
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     /**
@@ -52,8 +49,8 @@ export const foods = pgTable(
     donorName: text('donor_name').notNull(),
     donorImage: text('donor_image').notNull(),
     donorEmail: text('donor_email').notNull(),
-    /** Where the listing is in its life (see `STORED_FOOD_STATUSES`). */
-    status: text('status', { enum: STORED_FOOD_STATUSES }).notNull().default('Available'),
+    /** Where the listing is in its life (`FOOD_STATUSES`); `Expired` is stored by the expiry job, until then read from the date. */
+    status: text('status', { enum: FOOD_STATUSES }).notNull().default('Available'),
     /** The donor's approximate weight of the whole listing, kg (optional; impact figures). */
     weightKg: numeric('weight_kg', { precision: 8, scale: 3, mode: 'number' }),
     /**
@@ -81,6 +78,6 @@ export const foods = pgTable(
     index('foods_donor_banned_until_idx').on(t.donorBannedUntil).where(sql`${t.donorBannedUntil} is not null`),
     check('foods_quantity_positive', sql`${t.quantity} > 0`),
     check('foods_point_complete', sql`(${t.lat} is null) = (${t.publicLat} is null) and (${t.lat} is null) = (${t.lng} is null) and (${t.publicLat} is null) = (${t.publicLng} is null)`),
-    check('foods_status_known', sql`${t.status} in (${quoted(STORED_FOOD_STATUSES)})`),
+    check('foods_status_known', sql`${t.status} in (${quoted(FOOD_STATUSES)})`),
   ],
 );

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { imageVariants } from '../../db/schema/index.js';
+import { imageVariants } from '../schema.js';
 import type { ImageStore, ImageVariant } from './store.js';
 
 /** A variant row with its bytes (the database store's), or its type alone (the file store's). */

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import writeFileAtomic from 'write-file-atomic';
 import type { DatabaseHandle } from '../../db/client.js';
-import { imageVariants } from '../../db/schema/index.js';
+import { imageVariants } from '../schema.js';
 import { insertVariants, variantRow } from './database.js';
 import type { ImageStore } from './store.js';
 import { rowsOf } from '../../db/rows.js';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation, useNavigate } from '../../lib/router.js';
+import { useLocation } from 'wouter';
 import { toastError } from '../../lib/toast.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { useAuth } from './useAuth.js';
@@ -8,7 +8,7 @@ import { useAuth } from './useAuth.js';
 const ACCESS_DENIED_ID = 'access-denied';
 
 function AccessDenied({ from }: { from: string }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   useEffect(() => {
     toastError('Access Denied: Please Log In', { id: ACCESS_DENIED_ID });
     void navigate('/login', { state: { from }, replace: true });
@@ -23,8 +23,8 @@ function AccessDenied({ from }: { from: string }) {
  */
 export default function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
-  const location = useLocation();
+  const [pathname] = useLocation();
   if (loading) return <Spinner fullPage />;
-  if (!user) return <AccessDenied from={location.pathname} />;
+  if (!user) return <AccessDenied from={pathname} />;
   return children;
 }

@@ -9,7 +9,7 @@
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Workbox } from 'workbox-window';
-import { navigate } from '../../lib/router.js';
+import { navigate } from 'wouter/use-browser-location';
 
 let updateWaiting = false;
 const listeners = new Set<() => void>();

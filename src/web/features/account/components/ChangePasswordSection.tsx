@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { LIMITS } from '../../../../contract/limits.js';
 import { Field } from '../../../ui/FormCard.js';
 import { toastError, toastSuccess } from '../../../lib/toast.js';
 
@@ -35,7 +36,7 @@ export function ChangePasswordSection({ onChanged }: { onChanged: () => void }) 
       </h2>
       <form onSubmit={(e) => void handleSubmit(e)} className="flex max-w-md flex-col gap-4">
         <Field id={`${id}-current`} label="Current password" name="currentPassword" type="password" autoComplete="current-password" required />
-        <Field id={`${id}-new`} label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={6} />
+        <Field id={`${id}-new`} label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Change password

@@ -1,4 +1,4 @@
-import { useNavigate } from '../../../lib/router.js';
+import { useLocation } from 'wouter';
 import { useAuth } from '../../auth/useAuth.js';
 import { toastError, toastSuccess } from '../../../lib/toast.js';
 import { EXPORT_URL } from '../api/account.js';
@@ -31,7 +31,7 @@ async function askPassword(): Promise<string | null> {
  */
 export function DataSection() {
   const { refresh } = useAuth();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
 
   async function deleteMine() {
     const password = await askPassword();

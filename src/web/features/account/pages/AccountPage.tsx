@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import { usePageTitle } from '../../../lib/title.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { ChangePasswordSection } from '../components/ChangePasswordSection.js';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import { LIMITS } from '../../../../contract/limits.js';
 import { updateProfile } from '../../auth/api/authClient.js';
 import { useAuth } from '../../auth/useAuth.js';
@@ -21,7 +21,7 @@ const HomeAreaSection = lazy(() => import('../../places/components/HomeAreaSecti
  * updates the navbar avatar at once; the server stamps new listings and requests
  * with the new name and photo. Success: toast 'Profile Updated'; failure: an error
  * toast with the error's message (SPEC.md §8 "profile-update failure"). Below the
- * form, the home area of the Near search (issue "Near me") and the person's own impact
+ * form, the home area of the Near search and the person's own impact
  * figures.
  */
 export default function ProfilePage() {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import { requestPasswordReset } from '../api/authClient.js';
 import { Field, FormCard } from '../../../ui/FormCard.js';
 import { usePageTitle } from '../../../lib/title.js';

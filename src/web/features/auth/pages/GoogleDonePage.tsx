@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useLocation } from '../../../lib/router.js';
+import { useLocation, useSearch } from 'wouter';
 import { fetchSessionUser } from '../api/session.js';
 import { GOOGLE_FAILED, googleErrorMessage, reportToOpener, RETURN_PARAM } from '../googleSignIn.js';
 import { safePath } from '../savedPath.js';
@@ -17,9 +17,9 @@ const TOAST_ID = 'google-sign-in';
  */
 export default function GoogleDonePage() {
   usePageTitle('Google Sign-In');
-  // useLocation, not useSearchParams, which would add to the entry chunk (DESIGN.md "Weight budget").
-  const params = new URLSearchParams(useLocation().search);
-  const navigate = useNavigate();
+  // useSearch, not useSearchParams, which would add to the entry chunk (DESIGN.md "Weight budget").
+  const params = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
   const error = params.get('error');
   const returnTo = params.get(RETURN_PARAM);
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Link, useLocation, useNavigate } from '../../../lib/router.js';
+import { Link, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { usePageTitle } from '../../../lib/title.js';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
 import { field, useFormAction } from '../../../lib/useFormAction.js';
@@ -19,10 +20,10 @@ export default function LoginPage() {
   usePageTitle('Login');
   const { track } = useAuth();
   const googleOffered = useGoogleOffered();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [, navigate] = useLocation();
+  const state: unknown = useHistoryState();
   const id = useId();
-  const target = savedPath(location.state);
+  const target = savedPath(state);
 
   function signedIn() {
     toastSuccess('Login Successful');
@@ -71,7 +72,7 @@ export default function LoginPage() {
       <GoogleButton onClick={() => void handleGoogle()} disabled={busy} />
       <p className="text-center">
         New here?{' '}
-        <Link to="/register" state={location.state} className="link link-primary font-semibold">
+        <Link to="/register" state={state} className="link link-primary font-semibold">
           Register
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link, useNavigate } from '../../../lib/router.js';
+import { Link, useLocation } from 'wouter';
 import { uploadImage } from '../../../lib/uploadImage.js';
 import { ProfilePhotoUpload } from '../../../ui/ProfilePhotoUpload.js';
 import { usePageTitle } from '../../../lib/title.js';
@@ -19,7 +19,7 @@ export default function RegisterPage() {
   // A photo chosen here is uploaded once the account exists (uploads need a session).
   const [photoFile, setPhotoFile] = useState<File>();
   const photoUrlRef = useRef<HTMLInputElement>(null);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const id = useId();
   const { busy, onSubmit } = useFormAction(async (data) => {
     const input = {

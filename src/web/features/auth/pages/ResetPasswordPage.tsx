@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { LIMITS } from '../../../../contract/limits.js';
-import { Link, useNavigate, useLocation } from '../../../lib/router.js';
+import { Link, useLocation, useSearch } from 'wouter';
 import { resetPassword, signInEmail } from '../api/authClient.js';
 import { useAuth } from '../useAuth.js';
 import { Field, FormCard } from '../../../ui/FormCard.js';
@@ -18,9 +18,9 @@ import { field, useFormAction } from '../../../lib/useFormAction.js';
 export default function ResetPasswordPage() {
   usePageTitle('Reset Password');
   const { track } = useAuth();
-  const navigate = useNavigate();
-  // useLocation, not useSearchParams, which would add to the entry chunk (DESIGN.md "Weight budget").
-  const params = new URLSearchParams(useLocation().search);
+  const [, navigate] = useLocation();
+  // useSearch, not useSearchParams, which would add to the entry chunk (DESIGN.md "Weight budget").
+  const params = new URLSearchParams(useSearch());
   const token = params.get('token');
   const id = useId();
   const { busy, onSubmit } = useFormAction(async (data) => {

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import type { Food } from '../../../../contract/index.js';
 import { useSimilarFoods } from '../api/foods.js';
 import { foodPath } from '../../../../contract/routes.js';

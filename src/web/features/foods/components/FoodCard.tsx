@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import type { Food, RequestStatus } from '../../../../contract/index.js';
 import { formatDate } from '../../../lib/dates.js';
 import { aboutDistance } from '../../../lib/distance.js';

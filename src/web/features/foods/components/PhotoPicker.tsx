@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { FOOD_GALLERY_MAX } from '../../../../contract/limits.js';
 import { uploadImage } from '../../../lib/uploadImage.js';
 import { Photo } from '../../../ui/Photo.js';
 
-/** Photos per listing: `FoodImage` and four in `FoodGallery`. */
-export const MAX_PHOTOS = 5;
+/** Photos per listing: `FoodImage` and up to `FOOD_GALLERY_MAX` in `FoodGallery`. */
+export const MAX_PHOTOS = 1 + FOOD_GALLERY_MAX;
 
 /**
  * 'Upload photos' of the add and update food forms: a file picker

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import { useAddFood } from '../api/foods.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { FoodForm } from '../components/FoodForm.js';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, type FormEvent } from 'react';
-import { useLocation, useNavigate } from '../../../lib/router.js';
+import { useLocation, useSearch } from 'wouter';
 import { LIMITS } from '../../../../contract/limits.js';
 import type { DateSort } from '../api/keys.js';
 import { useAvailableFoods } from '../api/foods.js';
@@ -15,7 +15,7 @@ import { useHomeArea, useHomeAreaOff } from '../../places/api/places.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { pickMyRequest, useMyRequests } from '../../requests/api/requests.js';
 
-// Issue "Near me": Leaflet and its map load only when the person switches to 'Map'.
+// Leaflet and its map load only when the person switches to 'Map'.
 const FoodsMap = lazy(() => import('../../places/components/FoodsMap.js'));
 
 /** Reads the 'Near' search from the URL (`near=lat,lng&place=…&radius=…&by=distance`). */
@@ -52,7 +52,7 @@ function scrollIntoViewIfHidden(el: Element | null | undefined): void {
  * 'Search', a toggle for the expiry-date order (default descending, §9) and the
  * grid, loaded 24 at a time as the user scrolls or presses 'Load more'. Search text
  * and order live in the URL (`?search=…&sort=acc`), so reloads, the back button and
- * shared links keep them. Issue "Near me": the 'Near' control (point, radius, sort by
+ * shared links keep them. The 'Near' control (point, radius, sort by
  * distance; also in the URL) and a 'List' / 'Map' switch (`view=map`); the list stays the
  * primary view, the map is a lazily loaded chunk. A signed-in person's saved home area is
  * the Near search's start when the URL names no position and it was not cleared this visit
@@ -61,9 +61,8 @@ function scrollIntoViewIfHidden(el: Element | null | undefined): void {
 export default function AvailableFoodsPage() {
   usePageTitle('Available Foods');
   const id = useId();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const params = new URLSearchParams(location.search);
+  const [pathname, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
   const search = params.get('search') ?? '';
   const sort: DateSort = params.get('sort') === 'acc' ? 'acc' : 'dec';
   const { user } = useAuth();
@@ -109,7 +108,7 @@ export default function AvailableFoodsPage() {
     }
     if (merged.view === 'map') out.set('view', 'map');
     const qs = out.toString();
-    navigate(`${location.pathname}${qs ? `?${qs}` : ''}`, { replace: true });
+    navigate(`${pathname}${qs ? `?${qs}` : ''}`, { replace: true });
   }
 
   function handleSearch(e: FormEvent<HTMLFormElement>) {

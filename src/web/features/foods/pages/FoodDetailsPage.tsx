@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate, useParams } from '../../../lib/router.js';
+import { isListedFoodStatus } from '../../../../contract/limits.js';
+import { useLocation, useParams } from 'wouter';
 import { formatLocalDate } from '../../../lib/localDate.js';
 import { ApiError } from '../../../lib/http.js';
 import { usePageTitle } from '../../../lib/title.js';
@@ -15,7 +16,7 @@ import { useFood } from '../api/foods.js';
 import { ClosedListingNotice } from '../components/ClosedListingNotice.js';
 import { FoodPhotos } from '../components/FoodPhotos.js';
 
-// Issue "Near me": Leaflet loads only on a detail page whose food has a place.
+// Leaflet loads only on a detail page whose food has a place.
 const SpotMap = lazy(() => import('../../places/components/SpotMap.js'));
 // The request dialog loads when 'Request' is pressed.
 // The viewer's own request (status, pickup time, Messages, Cancel) loads only for a food they asked for.
@@ -38,8 +39,7 @@ export default function FoodDetailsPage() {
   const { user } = useAuth();
   const myRequest = useMyRequestFor(user?.email, id ?? '');
   const myOpenRequest = myRequest && (myRequest.Status === 'Pending' || myRequest.Status === 'Accepted');
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [pathname, navigate] = useLocation();
   // When the request dialog was opened; null while it is closed.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
 
@@ -62,7 +62,7 @@ export default function FoodDetailsPage() {
 
   function openRequest() {
     if (!user) {
-      void navigate('/login', { state: { from: location.pathname } });
+      void navigate('/login', { state: { from: pathname } });
       return;
     }
     setOpenedAt(new Date().toISOString());
@@ -121,7 +121,7 @@ export default function FoodDetailsPage() {
             <MyRequestPanel request={myRequest} />
           </Suspense>
         )}
-        {myOpenRequest ? null : food.FoodStatus === 'Collected' || food.FoodStatus === 'Expired' ? (
+        {myOpenRequest ? null : !isListedFoodStatus(food.FoodStatus) ? (
           <ClosedListingNotice food={food} />
         ) : (
           <div className="flex flex-col gap-2">

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import { usePageTitle } from '../../../lib/title.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from '../../../lib/router.js';
+import { useLocation, useParams } from 'wouter';
 import { useFood, useUpdateFood } from '../api/foods.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
@@ -16,7 +16,7 @@ export default function UpdateFoodPage() {
   usePageTitle('Update Food');
   const { id } = useParams();
   const { user } = useAuth();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { data: food, isPending, isError, refetch } = useFood(id);
   const updateFood = useUpdateFood();
   if (!user) return null; // RequireAuth guarantees a user.

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import { useFeaturedFoods } from '../api/featured.js';
 import { useImpact } from '../../impact/api/communityImpact.js';
 import { ErrorState } from '../../../ui/ErrorState.js';

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import { conversationPath } from '../../../../contract/routes.js';
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from '../../../lib/router.js';
+import { Link, useParams } from 'wouter';
 import { Avatar } from '../../../ui/Avatar.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
@@ -8,10 +8,9 @@ import { usePageTitle } from '../../../lib/title.js';
 import { FeedbackSection } from '../../safety/components/FeedbackSection.js';
 import { SafetyActions } from '../../safety/components/SafetyActions.js';
 import { useConversation, useMessages, useSendMessage } from '../api/messages.js';
+import { LIMITS } from '../../../../contract/limits.js';
 import { PAGES, foodPath, manageFoodPath } from '../../../../contract/routes.js';
 
-/** Longest message (contract `MESSAGE_MAX`; not imported, it would bring zod into the bundle). */
-const MESSAGE_MAX = 2000;
 
 /**
  * The conversation of a request (`/requests/{requestId}`, login required):
@@ -107,7 +106,7 @@ export default function ConversationPage() {
               id="message-body"
               className="textarea textarea-bordered w-full"
               rows={3}
-              maxLength={MESSAGE_MAX}
+              maxLength={LIMITS.message}
               value={body}
               onChange={(e) => setBody(e.target.value)}
             />

@@ -9,7 +9,7 @@
 import { unauthorized } from '../../../lib/sessionEvents.js';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import type { Message, UnreadCount } from '../../../../contract/index.js';
 import { queryClient } from '../../../app/queryClient.js';
 import { foodKeys } from '../../foods/api/keys.js';

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { formatWhen } from '../../../lib/datetime.js';

@@ -1,5 +1,5 @@
 /**
- * Place calls of issue "Near me" (`/api/places`, `/api/places/reverse`, `/api/map-config`),
+ * Place calls (`/api/places`, `/api/places/reverse`, `/api/map-config`),
  * the browser's own position, and the signed-in person's home area (`/api/account/home-area`,
  * with whether it is put aside for this visit, in the tab's sessionStorage). Names are resolved on the server, never from the
  * browser; searches are sent on submit only (no type-ahead: Nominatim's usage policy).
@@ -7,6 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DeleteResult, HomeAreaAnswer, HomeAreaInput, MapConfig, Place, UpdateResult } from '../../../../contract/index.js';
+import { PLACES } from '../../../../contract/limits.js';
 import { apiFetch, apiUrl } from '../../../lib/http.js';
 
 /** Query keys of place reads. */
@@ -28,7 +29,7 @@ export function usePlaceSearch(q: string) {
   return useQuery({
     queryKey: placeKeys.search(q),
     queryFn: ({ signal }) => apiFetch<Place[]>(apiUrl('/places', { q }), { signal }),
-    enabled: q.trim().length >= 3,
+    enabled: q.trim().length >= PLACES.queryMin,
     staleTime: Infinity,
   });
 }

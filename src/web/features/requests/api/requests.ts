@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeleteResult, FoodRequest, InsertResult, RequestInput, RequestStatusInput, UpdateResult } from '../../../../contract/index.js';
+import { isOpenRequestStatus } from '../../../../contract/limits.js';
 import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { foodKeys } from '../../foods/api/keys.js';
 import { requestKeys } from './keys.js';
@@ -93,7 +94,7 @@ export function useCancelRequest() {
  */
 export function pickMyRequest(requests: FoodRequest[] | undefined, foodId: string): FoodRequest | undefined {
   const mine = (requests ?? []).filter((r) => r.FoodId === foodId);
-  return mine.find((r) => r.Status === 'Pending' || r.Status === 'Accepted') ?? mine.sort((a, b) => b.RequestDate.localeCompare(a.RequestDate))[0];
+  return mine.find((r) => isOpenRequestStatus(r.Status)) ?? mine.sort((a, b) => b.RequestDate.localeCompare(a.RequestDate))[0];
 }
 
 /** The signed-in viewer's own request on `foodId` (see {@link pickMyRequest}); undefined signed out or while loading. */

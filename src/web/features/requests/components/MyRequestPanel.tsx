@@ -1,4 +1,5 @@
 import type { FoodRequest } from '../../../../contract/index.js';
+import { isOpenRequestStatus } from '../../../../contract/limits.js';
 import { formatDateTime } from '../../../lib/datetime.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { MessagesLink } from '../../messages/components/MessagesLink.js';
@@ -25,7 +26,7 @@ export default function MyRequestPanel({ request }: { request: FoodRequest }) {
     confirm: { title: 'You want to cancel this request?', confirmButtonText: 'Yes, cancel it!' },
     success: (result) => (result.deletedCount > 0 ? ['Cancelled!', 'The request has been cancelled.'] : null),
   });
-  const open = request.Status === 'Pending' || request.Status === 'Accepted';
+  const open = isOpenRequestStatus(request.Status);
   return (
     <section aria-labelledby="my-request-heading" className="flex flex-col gap-2 rounded-box border border-info p-4">
       <h2 id="my-request-heading" className="flex items-center gap-2 text-lg font-semibold">

@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import type { FoodRequest } from '../../../../contract/index.js';
-import { LISTED_FOOD_STATUSES, OPEN_REQUEST_STATUSES } from '../../../../contract/limits.js';
+import { LIMITS, isListedFoodStatus, isOpenRequestStatus } from '../../../../contract/limits.js';
 import { Field } from '../../../ui/FormCard.js';
 import { successPopup } from '../../../ui/popups.js';
 import { useFood } from '../../foods/api/foods.js';
@@ -18,9 +18,9 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
   const id = useId();
   const { data: food } = useFood(foodId);
   const change = useChangeRequestStatus();
-  const open = requests.filter((r) => (OPEN_REQUEST_STATUSES as readonly string[]).includes(r.Status));
+  const open = requests.filter((r) => isOpenRequestStatus(r.Status));
   if (!food || food.FoodQuantity < 2 || open.length === 0) return null;
-  if (!(LISTED_FOOD_STATUSES as readonly string[]).includes(food.FoodStatus)) return null;
+  if (!isListedFoodStatus(food.FoodStatus)) return null;
   const quantity = food.FoodQuantity;
   // The person the donor accepted is the one most likely collecting: the default of 'Given to'.
   const given = (open.find((r) => r.Status === 'Accepted') ?? open[0])!._id;
@@ -64,7 +64,7 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
           name="FoodQuantity"
           type="number"
           required
-          min={1}
+          min={LIMITS.quantityMin}
           max={quantity - 1}
           defaultValue={quantity - 1}
           className="sm:w-32"

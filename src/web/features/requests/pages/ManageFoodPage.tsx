@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { FoodRequest } from '../../../../contract/index.js';
-import { useParams } from '../../../lib/router.js';
+import { isOpenRequestStatus } from '../../../../contract/limits.js';
+import { useParams } from 'wouter';
 import { formatDateTime, formatWhen } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { MessagesLink } from '../../messages/components/MessagesLink.js';
@@ -58,8 +59,8 @@ export default function ManageFoodPage() {
         )}
         row={(request) => {
           const delivered = request.Status === 'Delivered';
-          // Only open requests (Pending, Accepted) can still be delivered.
-          const open = request.Status === 'Pending' || request.Status === 'Accepted';
+          // Only open requests can still be delivered.
+          const open = isOpenRequestStatus(request.Status);
           return (
             <tr key={request._id}>
               <PersonNameCell name={request.Requester.Name} userId={request.Requester._id} standing={request.Requester.Standing} />

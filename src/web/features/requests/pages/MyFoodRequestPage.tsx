@@ -1,3 +1,4 @@
+import { isOpenRequestStatus } from '../../../../contract/limits.js';
 import { formatDate } from '../../../lib/dates.js';
 import { formatDateTime, formatWhen } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
@@ -44,7 +45,7 @@ export default function MyFoodRequestPage() {
         label="Your food requests"
         columns={COLUMNS}
         row={(request) => {
-          const open = request.Status === 'Pending' || request.Status === 'Accepted';
+          const open = isOpenRequestStatus(request.Status);
           return (
             <tr key={request._id}>
               <td className="font-medium">{request.FoodName}</td>

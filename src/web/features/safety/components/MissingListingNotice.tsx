@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import { toastSuccess } from '../../../lib/toast.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { useBlocked, useUnblock } from '../api/safety.js';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ModerationActionInput, ModerationGroup } from '../../../../contract/index.js';
+import { LIMITS } from '../../../../contract/limits.js';
 import { formatDate } from '../../../lib/dates.js';
 import { formatWhen } from '../../../lib/datetime.js';
 import { toastSuccess } from '../../../lib/toast.js';
@@ -123,7 +124,7 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
         <label htmlFor={`${id}-reason`} className="font-medium">
           Reason for the action
         </label>
-        <input id={`${id}-reason`} className="input input-bordered w-full" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
+        <input id={`${id}-reason`} className="input input-bordered w-full" value={reason} maxLength={LIMITS.notes} onChange={(e) => setReason(e.target.value)} />
       </div>
       <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions on ${heading}`}>
         <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onTarget, Action: 'Dismiss' }, 'Reports dismissed.')}>

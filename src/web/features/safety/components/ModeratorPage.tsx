@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/http.js';
-import { Link } from '../../../lib/router.js';
+import { Link } from 'wouter';
 import { usePageTitle } from '../../../lib/title.js';
 import { ErrorPage } from '../../../ui/ErrorPage.js';
 import { ErrorState } from '../../../ui/ErrorState.js';

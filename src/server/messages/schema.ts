@@ -1,7 +1,7 @@
-/** Conversations of a request and the message-mail throttle. */
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
-import { requests } from './requests.js';
+/** The conversation of a request. */
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../db/schema/auth.js';
+import { requests } from '../db/schema/requests.js';
 
 /**
  * One message of the conversation of a request: between the request's
@@ -24,19 +24,4 @@ export const messages = pgTable(
     hiddenReason: text('hidden_reason'),
   },
   (t) => [index('messages_request_id_idx').on(t.requestId, t.sentAt, t.id)],
-);
-
-/** When a message mail of a conversation last went to a user: at most one per 15 minutes. */
-export const messageMails = pgTable(
-  'message_mails',
-  {
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.requestId, t.userId] })],
 );

@@ -1,13 +1,11 @@
 /**
- * Trust and safety: reports, the moderators' audit log, blocks between
- * people and feedback after a hand-over. Roles and bans are Better Auth's admin
- * plugin's columns on `users` (auth.ts).
+ * Reports and the moderators' audit log. Roles and bans are Better Auth's admin
+ * plugin's columns on `users` (db/schema/auth.ts).
  */
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { FEEDBACK_RATINGS, FEEDBACK_REASONS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGETS } from '../../../contract/limits.js';
-import { users } from './auth.js';
-import { requests } from './requests.js';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGETS } from '../../contract/limits.js';
+import { users } from '../db/schema/auth.js';
 
 /**
  * A report of a listing, a person or a message. `reporter_id` null: raised by
@@ -57,41 +55,4 @@ export const moderationLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('moderation_log_at_idx').on(t.at, t.id)],
-);
-
-/** `blocker_id` blocked `blocked_id`; its effects hold both ways. */
-export const blocks = pgTable(
-  'blocks',
-  {
-    blockerId: text('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: text('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId, t.blockerId)],
-);
-
-/** Feedback of one side of a delivered request on the other; once per side. `comment` is for moderators only. */
-export const feedback = pgTable(
-  'feedback',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    subjectId: text('subject_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    rating: text('rating', { enum: FEEDBACK_RATINGS }).notNull(),
-    reason: text('reason', { enum: FEEDBACK_REASONS }),
-    comment: text('comment').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('feedback_once_per_side').on(t.requestId, t.authorId), index('feedback_subject_idx').on(t.subjectId, t.createdAt)],
 );

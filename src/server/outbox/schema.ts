@@ -1,7 +1,7 @@
 /** The durable outbox of mails and web pushes. */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
+import { users } from '../db/schema/auth.js';
 
 /** What a push row of the outbox carries besides endpoint, title and body. */
 export interface PushJob {

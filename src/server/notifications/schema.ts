@@ -1,9 +1,24 @@
-/** Notifications and email preferences. */
+/** Tables of notifications: the in-app notifications and the throttles of new-request and message mails. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_TYPES } from '../../../contract/limits.js';
-import { users } from './auth.js';
+import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_TYPES } from '../../contract/limits.js';
+import { users } from '../db/schema/auth.js';
+import { requests } from '../db/schema/requests.js';
 
+/** When a message mail of a conversation last went to a user: at most one per 15 minutes. */
+export const messageMails = pgTable(
+  'message_mails',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] })],
+);
 
 /**
  * A notification for one user, written in the transaction of the event
@@ -38,17 +53,6 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],
 );
-
-/** Which mails a user wants; no row means all of them. */
-export const emailPreferences = pgTable('email_preferences', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  newRequests: boolean('new_requests').notNull().default(true),
-  requestUpdates: boolean('request_updates').notNull().default(true),
-  messages: boolean('messages').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 /**
  * New-request mails one requester caused to one donor (against a mail flood: at most

@@ -1,6 +1,6 @@
 /** Web Push: the browsers' push subscriptions and which notifications push. */
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
+import { users } from '../db/schema/auth.js';
 
 /**
  * A browser's push subscription (the Push API's `PushSubscription.toJSON()`): one

@@ -1,7 +1,7 @@
 /** Impact totals, kept up to date in each delivery's transaction. */
 import { sql } from 'drizzle-orm';
 import { check, integer, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
+import { users } from '../db/schema/auth.js';
 
 /** The community's totals: one row (`id` 1), so the home page never sums the requests. */
 export const communityImpact = pgTable(

@@ -1,6 +1,6 @@
 /** Open live-event streams. */
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
+import { users } from '../db/schema/auth.js';
 
 /**
  * Open `/api/events` streams, one row each, across every server process (no

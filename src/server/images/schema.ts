@@ -1,6 +1,6 @@
 /** Uploaded photos, their encoded variants and who uploaded them. */
 import { customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
+import { users } from '../db/schema/auth.js';
 
 /** PostgreSQL `bytea` as a Node Buffer (PGlite hands back a Uint8Array, node-postgres a Buffer). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({

@@ -1,10 +1,10 @@
 /**
- * Issue "Near me": answers of the configured geocoder (`GEOCODER_URL`), cached for every
+ * Answers of the configured geocoder (`GEOCODER_URL`), cached for every
  * process, and the home areas people save in their profile.
  */
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
+import { users } from '../db/schema/auth.js';
 
 /** One geocoder answer, keyed by the request it answered (`search:<q>` or `reverse:<lat>,<lng>`). */
 export const placeCache = pgTable('place_cache', {
