@@ -1,4 +1,4 @@
--- Short searches (issue 21): fewer than 3 letters or digits in a row yield no trigram,
+-- Short searches: fewer than 3 letters or digits in a row yield no trigram,
 -- so they match listings whose name has a word starting with each run ("ap" finds
 -- "Fresh apples"). The words' 1- and 2-character prefixes, lower-cased, are indexed
 -- with GIN; `food_name_prefixes(name) @> ARRAY['ap']` is answered from the index.

@@ -1,4 +1,4 @@
--- Issue 17: an image goes with its last uploader. Deleting an account cascades to its
+-- An image goes with its last uploader. Deleting an account cascades to its
 -- image_uploads rows; when no uploader of that image is left, the image goes too, in
 -- the same transaction (proxied images and images stored before uploaders were recorded
 -- have no image_uploads rows and are left to the hourly clean-up).
@@ -13,7 +13,7 @@ END $$;
 CREATE TRIGGER image_uploads_last_gone AFTER DELETE ON image_uploads
   FOR EACH ROW EXECUTE FUNCTION image_uploads_last_gone();
 --> statement-breakpoint
--- Issue 22: on the embedded database a variant's bytes are a file (bytes IS NULL). Its
+-- On the embedded database a variant's bytes are a file (bytes IS NULL). Its
 -- removal is queued with the row's deletion and announced; NOTIFY is delivered on commit,
 -- so the file store unlinks only files whose rows are really gone.
 CREATE FUNCTION image_variants_file_removed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- Issue 21: public answers (food lists, details, impact figures) are cached in every server
+-- Public answers (food lists, details, impact figures) are cached in every server
 -- process. Any statement that writes a table those answers read NOTIFYs `plateful_public`,
 -- which PostgreSQL delivers after commit to every listening process (in-process on PGlite),
 -- whatever code path wrote it: each process then drops its cached answers.

@@ -1,4 +1,4 @@
--- Commit-ordered sequence of live events (issue 22): one counter row, updated by
+-- Commit-ordered sequence of live events: one counter row, updated by
 -- every transaction that takes a number and locked by it until commit, so numbers
 -- are handed out in commit order (a plain sequence is not: a transaction may take
 -- 5, another 6 and commit first).
@@ -13,8 +13,8 @@ BEGIN
   RETURN v;
 END $$;
 --> statement-breakpoint
--- Any end of a session closes the live streams opened with it, on every process
--- (issue 17): logout, revocation, password change, ban, account deletion (the
+-- Any end of a session closes the live streams opened with it, on every process:
+-- logout, revocation, password change, ban, account deletion (the
 -- cascade fires this too) and whatever later code deletes session rows.
 CREATE FUNCTION plateful_session_ended() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

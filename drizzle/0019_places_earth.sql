@@ -1,4 +1,4 @@
--- Issue "Near me": radius searches and distance order on listings' public points.
+-- Near me: radius searches and distance order on listings' public points.
 -- earthdistance (built on cube; both trusted extensions of PostgreSQL's contrib since 13,
 -- and shipped by PGlite) maps a point to a cube on the Earth's surface. It is stored as a
 -- generated column, so a search computes no ll_to_earth per row, and a GiST index on it

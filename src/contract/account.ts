@@ -32,7 +32,7 @@ export const AccountExport = z.object({
     EmailVerified: z.boolean(),
     CreatedAt: z.string(),
   }),
-  /** The saved home area of the Near search (issue "Near me"), or null. */
+  /** The saved home area of the Near search, or null. */
   HomeArea: HomeArea.nullable(),
   /** `password` and/or `google`. */
   SignInMethods: z.array(z.string()),

@@ -30,7 +30,7 @@ export const FoodInput = z.strictObject({
    */
   FoodGallery: z.array(HttpUrl).max(FOOD_GALLERY_MAX, { error: `must hold at most ${FOOD_GALLERY_MAX} URLs` }).optional(),
   /**
-   * Issue "Near me": the pickup point. Absent on `PUT`: the listing keeps its point
+   * The pickup point. Absent on `PUT`: the listing keeps its point
    * (clients of the spec do not know the field); `null` removes it.
    */
   Location: LocationInput.nullable().optional(),
@@ -66,9 +66,9 @@ export const Food = z.object({
   /** The listing's further photos; left out when it has none. */
   FoodGallery: z.array(z.string()).optional(),
   Donator,
-  /** Issue "Near me": the listing's point, when it has one (see `Location`). */
+  /** The listing's point, when it has one (see `Location`). */
   Location: Location.optional(),
-  /** Issue "Near me": km from `near` to the public point, to 0.1 km; only on `near` searches. */
+  /** Km from `near` to the public point, to 0.1 km; only on `near` searches. */
   DistanceKm: z.number().optional(),
   /** `Available`, `Reserved`, `Collected` or `Expired`. */
   FoodStatus,
@@ -81,7 +81,7 @@ export type Food = z.infer<typeof Food>;
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** Page size of `GET /foods` when `limit` is absent (issue "Performance"). */
+/** Page size of `GET /foods` when `limit` is absent. */
 export const FOODS_DEFAULT_LIMIT = 1000;
 /** Largest `limit` a client may ask for. */
 export const FOODS_MAX_LIMIT = 100;
@@ -123,7 +123,7 @@ export function isIndexableSearch(search: string): boolean {
  * Query of `GET /foods` (SPEC.md §7): `sortByQuantity=true&limit=6` (featured),
  * `sortByDate=acc|dec[&search=text]` (available list, default `dec`),
  * `email=me@example.org` (the signed-in donor's own listings). Pagination
- * (issue "Performance"): `limit` 1..100 rows (default at most 1000) and `cursor`
+ * (docs/api.md): `limit` 1..100 rows (default at most 1000) and `cursor`
  * from the previous page's `X-Next-Cursor`; a cursor of the wrong kind for the
  * order (a date for `sortByQuantity`, a quantity for a date order) is a 400.
  * Unknown parameters are ignored.
@@ -140,7 +140,7 @@ export const FoodsQuery = z
       .optional(),
     email: z.string().trim().max(LIMITS.email).optional(),
     limit: z.coerce.number().int().min(1).max(FOODS_MAX_LIMIT).optional(),
-    /** Issue "Near me": `lat,lng`; only listings within `radiusKm` of it. */
+    /** `lat,lng`; only listings within `radiusKm` of it. */
     near: z
       .string()
       .max(64)

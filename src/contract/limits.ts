@@ -1,8 +1,8 @@
 /**
  * The API's limits and fixed lists, free of zod so the web client can import them
  * without bundling zod: the zod schemas of this folder, the server and the web
- * forms all read them from here. Text limits follow issue "Security" (names ≤ 120,
- * location ≤ 200, notes ≤ 1000, donation text ≤ 50); the rest are ours.
+ * forms all read them from here. Text limits (docs/security.md) are: names ≤ 120,
+ * location ≤ 200, notes ≤ 1000, donation text ≤ 50.
  */
 
 /** Lengths in characters, and the quantity range of a listing. */
@@ -83,7 +83,7 @@ export const isListedFoodStatus = (status: string): boolean => (LISTED_FOOD_STAT
  */
 export const DONOR_EMAIL_STATUSES = ['Accepted', 'Delivered'] as const satisfies ReadonlyArray<(typeof REQUEST_STATUSES)[number]>;
 
-/** Issue "Near me": search radius (km), place-name queries and answers. */
+/** Search radius (km), place-name queries and answers. */
 export const PLACES = {
   radiusMinKm: 1,
   radiusMaxKm: 50,

@@ -1,5 +1,5 @@
 /**
- * Places (issue "Near me"): points on listings, the `near` search of `/api/foods`,
+ * Places: points on listings, the `near` search of `/api/foods`,
  * and the place-name lookups of `/api/places`. Coordinates are WGS 84 degrees.
  */
 import { z } from 'zod';

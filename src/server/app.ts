@@ -73,7 +73,7 @@ declare module 'fastify' {
   }
 }
 
-/** Largest accepted request body, bytes (issue "Security": 64 KiB, else 413). */
+/** Largest accepted request body, bytes (64 KiB, else 413). */
 export const BODY_LIMIT = 64 * 1024;
 
 /**
@@ -152,7 +152,7 @@ export async function buildApp(
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Donors link food photos from anywhere on the web (SPEC.md §2 Food Image URL).
-        // Issue "Near me": the map tile origin is named too, so it stays allowed if photos are narrowed.
+        // The map tile origin is named too, so it stays allowed if photos are narrowed.
         imgSrc: ["'self'", 'data:', 'https:', 'http:', config.map.tileOrigin],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
@@ -171,7 +171,7 @@ export async function buildApp(
     // Cross-origin clients use the whole API: the pre-check allows every method it has.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Content-Type'],
-    // Pagination of GET /api/foods (issue "Performance") is announced in these headers.
+    // Pagination of GET /api/foods is announced in these headers.
     exposedHeaders: ['X-Next-Cursor', 'Link'],
   });
   // Public anonymous answers from this process's cache (after the headers above, before compression).

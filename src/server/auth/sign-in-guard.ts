@@ -1,6 +1,6 @@
 /**
  * Limits on password guessing at `POST /api/auth/sign-in/email`,
- * with counters of `http/limits.ts` keyed on the client (`clientKey`: IPv6 by /64):
+ * with counters of `http/limits.ts` (the numbers in limits.ts) keyed on the client (`clientKey`: IPv6 by /64):
  * - per account and client (`signin:<email>|<client>`) and per client (`signin-ip:<client>`);
  * - per account from every client it never signed in from (`signin-account:<email>`,
  *   {@link SIGN_IN_ACCOUNT_LIMIT}): past it that account signs in only through a
@@ -11,15 +11,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rateLimits, signInAddresses, users } from '../db/schema/index.js';
-import {
-  clientKey,
-  consume,
-  refund,
-  SIGN_IN_ACCOUNT_LIMIT,
-  SIGN_IN_ADDRESS_LIMIT,
-  SIGN_IN_PAIR_LIMIT,
-  type Limit,
-} from '../http/limits.js';
+import { clientKey, consume, refund, type Limit } from '../http/limits.js';
+import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_PAIR_LIMIT } from './limits.js';
 import { enqueueMail } from '../outbox/outbox.js';
 import { accountLockedMail } from './lock-mail.js';
 

@@ -1,5 +1,5 @@
 /**
- * Queries built once per database and kept (issue "Performance": building a Drizzle
+ * Queries built once per database and kept (building a Drizzle
  * query costs more CPU than PostgreSQL spends running a keyset page). They are
  * prepared with an empty name, which node-postgres sends as an unnamed statement:
  * PostgreSQL still plans every run with its actual values (a named statement would

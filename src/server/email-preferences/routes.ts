@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UpdateResult } from '../../contract/index.js';
 import { problem } from '../http/problem.js';
-import { switchRoutes } from '../http/switch-routes.js';
+import { switchRoutes } from './switch-routes.js';
 import { getPreferences, setPreferences } from './repository.js';
 import { readUnsubscribeToken } from './unsubscribe.js';
 

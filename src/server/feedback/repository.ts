@@ -16,7 +16,7 @@ import { feedback } from './schema.js';
 import { messages } from '../messages/schema.js';
 import { reports } from '../moderation/schema.js';
 import { requests, users } from '../db/schema/index.js';
-import { NEGATIVE_FEEDBACK_TO_QUEUE } from '../http/limits.js';
+import { NEGATIVE_FEEDBACK_TO_QUEUE } from '../moderation/limits.js';
 import { problem } from '../http/problem.js';
 import { requireParty } from '../messages/repository.js';
 import { isBlockedBetween } from '../blocks/repository.js';

@@ -12,7 +12,7 @@ import { foods, listedStatus } from '../db/schema/index.js';
 import { notBlockedCondition, shownFoodConditions } from './visibility.js';
 import type { FoodRow } from './repository.js';
 
-/** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE (issue "Security"). */
+/** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -38,7 +38,7 @@ export type FoodOrder = 'quantity' | 'dateAsc' | 'dateDesc' | 'distance';
 /** A listing read by a list query: with `near`, the chord metres to its public point (see `chordToMetres`). */
 export type ListedFood = FoodRow & { chordM?: number };
 
-/** Issue "Near me": listings whose public point lies within `radiusKm` of (`lat`, `lng`). */
+/** Listings whose public point lies within `radiusKm` of (`lat`, `lng`). */
 export interface Near {
   lat: number;
   lng: number;

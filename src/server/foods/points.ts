@@ -1,5 +1,5 @@
 /**
- * Listings' pickup points (issue "Near me"): the columns a write stores (the exact
+ * Listings' pickup points: the columns a write stores (the exact
  * point and its public point, one per donor and place), the `Location` a reader
  * gets, and who may read the exact point, and which.
  */

@@ -27,13 +27,13 @@ export interface FoodFields {
   AdditionalNotes: string;
   /** Undefined on an update keeps the listing's gallery. */
   FoodGallery?: string[];
-  /** Issue "Near me"; undefined on an update keeps the listing's point, null removes it. */
+  /** The pickup point; undefined on an update keeps the listing's point, null removes it. */
   Location?: LocationInput | null;
   /** Undefined on an update keeps the listing's weight, null clears it. */
   FoodWeightKg?: number | null;
 }
 
-/** What a reader sees of a listing's place (issue "Near me"; see `exactPointVisibility` in points.ts). */
+/** What a reader sees of a listing's place (see `exactPointVisibility` in points.ts). */
 export interface PlaceView {
   /** The exact point instead of the public one: the listing's (`true`) or a hand-over's. */
   exactPoint?: ExactPoint | false;
@@ -54,7 +54,7 @@ export function foodStatus(row: Pick<FoodRow, 'status' | 'expiresOn'>, today: st
 /**
  * Maps a row to the API's `Food` as of `today` (for `FoodStatus`); `Donator.Email`
  * only when `showEmail` (see {@link donorEmailVisibility}), `Location` exact only when
- * `view.exactPoint` (issue "Near me").
+ * `view.exactPoint`.
  */
 export function toFood(row: FoodRow, showEmail: boolean, today: string, view: PlaceView = {}): Food {
   const location = toLocation(row, view.exactPoint);

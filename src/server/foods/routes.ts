@@ -17,8 +17,7 @@ import {
 } from '../../contract/index.js';
 import { sameEmail } from '../auth/emails.js';
 import type { Config } from '../config.js';
-import { limited } from '../http/account-limits.js';
-import { ACCOUNT_LIMITS } from '../http/limits.js';
+import { limited } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { assertListingImageUrls, ownOrigins, proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
@@ -34,17 +33,18 @@ import {
   type PlaceView,
 } from './repository.js';
 import { chordToMetres, listAvailableFoods, listDonorFoods, sortKey, type FoodOrder, type ListedFood } from './lists.js';
+import { LISTING_COUNTERS, LISTINGS_PER_DAY } from './limits.js';
 import { exactPointVisibility } from './points.js';
 
-/** DistanceKm as answered: metres to km, rounded to 0.1 km (issue "Near me": "about 1.5 km"). */
+/** DistanceKm as answered: metres to km, rounded to 0.1 km ("about 1.5 km"). */
 const roundedKm = (metres: number) => Math.round(metres / 100) / 10;
 
-const TOO_MANY_LISTINGS = `You can add at most ${ACCOUNT_LIMITS.listingsPerDay.max} listings a day. Please try again later.`;
+const TOO_MANY_LISTINGS = `You can add at most ${LISTINGS_PER_DAY.max} listings a day. Please try again later.`;
 
 /**
  * Cuts the extra row the repository read (limit + 1) and, when there was one,
  * announces the next page in `X-Next-Cursor` and `Link: <…>; rel="next"`
- * (issue "Performance"; the answer itself stays the spec's array).
+ * (the answer itself stays the spec's array).
  */
 function page<R extends ListedFood>(req: FastifyRequest, reply: FastifyReply, rows: R[], limit: number, order: FoodOrder): R[] {
   if (rows.length <= limit) return rows;
@@ -92,7 +92,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true, today, { exactPoint: true }));
       }
       const near = q.near && { ...q.near, radiusKm: q.radiusKm ?? PLACES.radiusDefaultKm };
-      // Issue "Near me": sortByDistance takes precedence over sortByDate.
+      // SortByDistance takes precedence over sortByDate.
       const order: FoodOrder =
         near && q.sortByDistance ? 'distance' : q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
       const rows = await listAvailableFoods(db, {
@@ -136,7 +136,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req, reply) => {
       const donor = await req.requireUser({ fresh: true });
       assertListingImageUrls(req.body, own);
-      const insertedId = await limited(db, donor.id, [{ name: 'listings', limit: ACCOUNT_LIMITS.listingsPerDay }], TOO_MANY_LISTINGS, () =>
+      const insertedId = await limited(db, donor.id, LISTING_COUNTERS, TOO_MANY_LISTINGS, () =>
         createFood(db, req.body, donor, opts.config.authSecret),
       );
       return reply.status(201).send({ acknowledged: true, insertedId });

@@ -1,19 +1,17 @@
 /**
- * Abuse limits in one place (DESIGN.md "Identity": sign-in and sign-up are rate
- * limited; "The API": 429 too many requests), and the database-backed counter
- * that enforces Plateful's own limits. Counters live in the `rate_limits` table
- * beside Better Auth's, so every server process on one database shares them
- * (DESIGN.md "Stateless server").
- *
- * Defaults are generous enough for the browser tests, which register and sign in
- * a handful of users from one address within a minute.
+ * The database-backed counter that enforces Plateful's own limits (DESIGN.md
+ * "The API": 429 too many requests) and the 429 answer. Counters live in the
+ * `rate_limits` table beside Better Auth's, so every server process on one
+ * database shares them (DESIGN.md "Stateless server"). The limits themselves live
+ * with their features (`auth/limits.ts`, `foods/limits.ts`, …); this folder keeps
+ * only the writes limit of every signed-in user (write-limit.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client.js';
-import { sendProblem } from './problem.js';
+import { problem, sendProblem } from './problem.js';
 import { rowsOf } from '../db/rows.js';
 
 /** A fixed-window limit: at most `max` events per `windowSeconds`. */
@@ -21,36 +19,6 @@ export interface Limit {
   max: number;
   windowSeconds: number;
 }
-
-/** Better Auth's per-IP limits (its `rateLimit` option, keyed on `x-forwarded-for` = req.ip, which TRUST_PROXY decides). */
-export const AUTH_IP_LIMITS = {
-  /** Every other `/api/auth/*` call. */
-  default: { max: 200, windowSeconds: 60 },
-  signIn: { max: 30, windowSeconds: 60 },
-  signUp: { max: 30, windowSeconds: 60 },
-  passwordReset: { max: 5, windowSeconds: 60 },
-} as const satisfies Record<string, Limit>;
-
-/**
- * Failed email sign-ins per account *and* address (key `signin:<email>|<ip>`):
- * stops password guessing without letting an attacker lock the owner out, who
- * signs in from another address.
- */
-export const SIGN_IN_PAIR_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
-
-/**
- * Failed email sign-ins per address, whatever the account (key `signin-ip:<ip>`):
- * one address cannot walk through many accounts.
- */
-export const SIGN_IN_ADDRESS_LIMIT: Limit = { max: 50, windowSeconds: 15 * 60 };
-
-/**
- * Failed email sign-ins per account from every address it never signed in from
- * (key `signin-account:<email>`): past it the account signs in only
- * through a password-reset link (which clears the count), and its owner is told
- * by mail once. Addresses the account signed in from before are not counted.
- */
-export const SIGN_IN_ACCOUNT_LIMIT: Limit = { max: 100, windowSeconds: 24 * 60 * 60 };
 
 /**
  * The client a limit counts: an IPv4 address as itself (IPv4-mapped
@@ -68,12 +36,6 @@ export function clientKey(ip: string): string {
 
 /** POST/PUT/PATCH/DELETE on `/api/foods` and `/api/requests`, per signed-in user (key `write:<userId>`). */
 export const WRITE_LIMIT: Limit = { max: 120, windowSeconds: 60 };
-
-/**
- * Photo uploads per signed-in user (key `upload:<userId>`): processing a
- * large photo costs about a CPU-second, so one account buys at most 60 an hour.
- */
-export const UPLOAD_LIMIT: Limit = { max: 60, windowSeconds: 60 * 60 };
 
 /** Outcome of one `consume`: `retryAfter` (whole seconds ≥ 1) is set when refused. */
 export interface LimitDecision {
@@ -120,32 +82,33 @@ export function sendTooMany(reply: FastifyReply, retryAfter: number, detail: str
   return sendProblem(reply, 429, detail, { retryAfter, withMessage: true });
 }
 
-/** `GET /api/places` and `/api/places/reverse`, per address (key `places:<ip>`; issue "Near me"). */
-export const PLACES_LIMIT: Limit = { max: 60, windowSeconds: 60 };
+/** A named counter of one account: key `<name>:<userId>`. */
+export interface AccountCounter {
+  name: string;
+  limit: Limit;
+}
 
 /**
- * Per-account flood limits, each counted in `rate_limits` under
- * `<name>:<userId>`: new listings, new requests, messages per minute and per day,
- * reports per hour and per day.
- * Refusals are 429 problems with the window's real `Retry-After`.
+ * Counts one event of `userId` on every counter, runs `write`, and refunds the
+ * counts when `write` throws (or a counter refuses), so only what was created counts.
+ * @throws 429 (with Retry-After) when a counter is past its limit; nothing is written then.
  */
-export const ACCOUNT_LIMITS = {
-  listingsPerDay: { max: 30, windowSeconds: 24 * 60 * 60 },
-  requestsPerDay: { max: 30, windowSeconds: 24 * 60 * 60 },
-  messagesPerMinute: { max: 20, windowSeconds: 60 },
-  messagesPerDay: { max: 300, windowSeconds: 24 * 60 * 60 },
-  reportsPerHour: { max: 10, windowSeconds: 60 * 60 },
-  reportsPerDay: { max: 30, windowSeconds: 24 * 60 * 60 },
-} as const satisfies Record<string, Limit>;
-
-/**
- * Open (Pending or Accepted) requests at once for a new account: younger
- * than `accountAgeDays` and no completed hand-over yet, on either side.
- */
-export const NEW_ACCOUNT_OPEN_REQUESTS = { max: 15, accountAgeDays: 7 } as const;
-
-/** Distinct verified accounts whose open reports hide a listing until a moderator reviews it. */
-export const REPORTS_TO_AUTO_HIDE = 3;
-
-/** Negative feedbacks from distinct people within `days` that put a person on the moderation queue. */
-export const NEGATIVE_FEEDBACK_TO_QUEUE = { count: 3, days: 30 } as const;
+export async function limited<T>(db: Database, userId: string, counters: AccountCounter[], detail: string, write: () => Promise<T>): Promise<T> {
+  const taken: string[] = [];
+  const giveBack = () => Promise.all(taken.map((k) => refund(db, k)));
+  for (const c of counters) {
+    const key = `${c.name}:${userId}`;
+    const decision = await consume(db, key, c.limit);
+    taken.push(key);
+    if (!decision.allowed) {
+      await giveBack();
+      throw problem(429, detail, { retryAfter: decision.retryAfter, withMessage: true });
+    }
+  }
+  try {
+    return await write();
+  } catch (e) {
+    await giveBack();
+    throw e;
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * Cross-site request refusal (issue "Security"): a state-changing call to `/api`
+ * Cross-site request refusal: a state-changing call to `/api`
  * (POST, PUT, PATCH, DELETE) that carries an `Origin` header from anywhere but
  * PUBLIC_URL or CORS_ORIGINS is answered with a 403 problem document before
  * anything else runs. Calls without `Origin` (curl, server to server) pass: a

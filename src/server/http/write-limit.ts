@@ -1,5 +1,5 @@
 /**
- * Per-user write limit (issue "Security", `WRITE_LIMIT` in limits.ts): every
+ * Per-user write limit (`WRITE_LIMIT` in limits.ts): every
  * POST/PUT/PATCH/DELETE on `/api/foods`, `/api/requests`, `/api/images`, `/api/reports` and `/api/blocks` by a signed-in user
  * counts against `write:<userId>` in the database; past the limit the answer is
  * a 429 problem document with `Retry-After`. Anonymous writes are not counted:

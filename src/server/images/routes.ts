@@ -19,7 +19,8 @@ import {
   type ImageWidth,
 } from '../../contract/index.js';
 import type { Config } from '../config.js';
-import { consume, UPLOAD_LIMIT } from '../http/limits.js';
+import { consume } from '../http/limits.js';
+import { UPLOAD_LIMIT } from './limits.js';
 import { problem } from '../http/problem.js';
 import { imageId, processImage } from './process.js';
 import { fetchExternalImage } from './proxy.js';

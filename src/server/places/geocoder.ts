@@ -1,5 +1,5 @@
 /**
- * The optional online geocoder (`GEOCODER_URL`, issue "Near me"): a Photon- or
+ * The optional online geocoder (`GEOCODER_URL`): a Photon- or
  * Nominatim-compatible service used with the usage policy those services publish:
  * at most one request per second for the whole instance (a slot reserved in the
  * shared `rate_limits` table, so every process on one database counts together), a

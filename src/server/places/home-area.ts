@@ -1,5 +1,5 @@
 /**
- * The home area (issue "Near me"): a signed-in person's default position and radius for the
+ * The home area: a signed-in person's default position and radius for the
  * 'Near' search of Available Foods, saved in their profile. Only its owner reads it
  * (`/api/account/home-area`, `no-store`) and the account export; no other answer joins it.
  * It is kept exact (not blurred like a listing's public point) because nobody else sees it.

@@ -1,5 +1,5 @@
 /**
- * Routes of `/api/places` (issue "Near me"): place names to points and back, resolved
+ * Routes of `/api/places`: place names to points and back, resolved
  * on the server (never from the browser), by the configured geocoder when
  * `GEOCODER_URL` is set, else (or when it is busy or down) by the offline gazetteer;
  * rate limited per address. `/api/map-config` tells the web client its map tiles.
@@ -9,7 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MapConfig, PLACES, Place, PlacesQuery, ReverseQuery } from '../../contract/index.js';
 import type { Config } from '../config.js';
-import { consume, PLACES_LIMIT, sendTooMany } from '../http/limits.js';
+import { consume, sendTooMany } from '../http/limits.js';
+import { PLACES_LIMIT } from './limits.js';
 import { gazetteer } from './gazetteer.js';
 import { geocode, GeocoderUnavailable } from './geocoder.js';
 

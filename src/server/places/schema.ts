@@ -1,5 +1,5 @@
 /**
- * Issue "Near me": answers of the configured geocoder (`GEOCODER_URL`), cached for every
+ * Answers of the configured geocoder (`GEOCODER_URL`), cached for every
  * process, and the home areas people save in their profile.
  */
 import { sql } from 'drizzle-orm';

@@ -20,7 +20,7 @@ export const MAX_SUBSCRIPTIONS = 10;
 /**
  * Pushes one person may cause to one recipient in 24 hours, whatever their kind (a
  * message, a request update…): the push counterpart of the mails' per-sender caps
- * (notifier.ts), counted in `rate_limits` under `push:<actor>:<recipient>`.
+ * (notifications/throttles.ts), counted in `rate_limits` under `push:<actor>:<recipient>`.
  */
 export const PUSHES_PER_SENDER_PER_DAY: Limit = { max: 30, windowSeconds: 24 * 60 * 60 };
 

@@ -16,7 +16,7 @@ import {
 } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import { problem } from '../http/problem.js';
-import { switchRoutes } from '../http/switch-routes.js';
+import { switchRoutes } from '../email-preferences/switch-routes.js';
 import { isP256Point, refusePushEndpoint } from './endpoint.js';
 import { deleteSubscription, getPushPreferences, saveSubscription, setPushPreferences } from './repository.js';
 

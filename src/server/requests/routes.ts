@@ -13,8 +13,7 @@ import {
   UpdateResult,
 } from '../../contract/index.js';
 import { sameEmail } from '../auth/emails.js';
-import { assertOpenRequestsAllowed, limited } from '../http/account-limits.js';
-import { ACCOUNT_LIMITS } from '../http/limits.js';
+import { limited } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { standings, type StandingCounts } from '../feedback/repository.js';
 import { localToday } from '../lib/dates.js';
@@ -25,6 +24,7 @@ import {
   listRequesterRequests,
   toFoodRequest,
 } from './repository.js';
+import { assertOpenRequestsAllowed, REQUEST_COUNTERS, REQUESTS_PER_DAY } from './limits.js';
 import { changeRequestStatus } from './transitions.js';
 
 /** The public part of a person's counts ("N shares", "M% positive"). */
@@ -32,7 +32,7 @@ function publicStanding(counts: StandingCounts | undefined) {
   return counts && { Shares: counts.Shares, PositivePercent: counts.PositivePercent };
 }
 
-const TOO_MANY_REQUESTS = `You can make at most ${ACCOUNT_LIMITS.requestsPerDay.max} requests a day. Please try again later.`;
+const TOO_MANY_REQUESTS = `You can make at most ${REQUESTS_PER_DAY.max} requests a day. Please try again later.`;
 
 /**
  * Fastify plugin of `/api/requests` (SPEC.md §7): create a request, list the
@@ -51,7 +51,7 @@ export async function requestRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const user = await req.requireUser({ fresh: true });
       await assertOpenRequestsAllowed(db, user.id);
-      const insertedId = await limited(db, user.id, [{ name: 'requests', limit: ACCOUNT_LIMITS.requestsPerDay }], TOO_MANY_REQUESTS, () =>
+      const insertedId = await limited(db, user.id, REQUEST_COUNTERS, TOO_MANY_REQUESTS, () =>
         createRequest(db, req.body, user, localToday(app.clock()), app.notifier),
       );
       return reply.status(201).send({ acknowledged: true, insertedId });

@@ -1,5 +1,5 @@
 /**
- * Demo data (issue "Plateful runs end to end"): on a database with no listings,
+ * Demo data: on a database with no listings,
  * creates three demo donors (password sign-in works for them) and a dozen
  * listings with expiry dates relative to today. Images are served by Plateful
  * itself at `/images/demo/…`, so the app looks right offline.

@@ -1,4 +1,4 @@
-/** Distances as people read them (issue "Near me": "about 1.5 km"); free of imports so cards on the home page can use it. */
+/** Distances as people read them ("about 1.5 km"); free of imports so cards on the home page can use it. */
 
 /** "about 1.5 km", "about 12 km", or "about 300 m" under 1 km, for a distance in km. */
 export function aboutDistance(km: number): string {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * The end of an infinitely scrolling list (issue "Performance"): an invisible
+ * The end of an infinitely scrolling list: an invisible
  * sentinel that asks for the next page when it comes within 600 px of the
  * viewport, and a 'Load more' button for keyboard and assistive-technology users.
  * Renders nothing once `hasMore` is false.

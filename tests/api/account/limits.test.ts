@@ -6,7 +6,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema/index.js';
-import { ACCOUNT_LIMITS, NEW_ACCOUNT_OPEN_REQUESTS } from '../../../src/server/http/limits.js';
+import { LISTINGS_PER_DAY } from '../../../src/server/foods/limits.js';
+import { MESSAGES_PER_DAY, MESSAGES_PER_MINUTE } from '../../../src/server/messages/limits.js';
+import { NEW_ACCOUNT_OPEN_REQUESTS, REQUESTS_PER_DAY } from '../../../src/server/requests/limits.js';
 import { BACKENDS, call, foodBody, startApp, type Person, type TestApp } from '../harness.js';
 import { delivered, listing, person, request } from '../moderation/support.js';
 
@@ -39,10 +41,10 @@ describe.each(BACKENDS)('account flood limits on %s', (backend) => {
     await request(t.app, requester, foodId);
   });
 
-  it(`refuses listing ${ACCOUNT_LIMITS.listingsPerDay.max + 1} in a day with a 429 and the day's Retry-After; a refused body does not count`, async () => {
+  it(`refuses listing ${LISTINGS_PER_DAY.max + 1} in a day with a 429 and the day's Retry-After; a refused body does not count`, async () => {
     const donor = await person(t.app, 'Busy Donor');
     expect((await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodQuantity: 0 }))).statusCode).toBe(400);
-    for (let i = 0; i < ACCOUNT_LIMITS.listingsPerDay.max; i++) await listing(t.app, donor, `Item ${i}`);
+    for (let i = 0; i < LISTINGS_PER_DAY.max; i++) await listing(t.app, donor, `Item ${i}`);
     const res = await call(t.app, 'POST', '/api/foods', donor, foodBody());
     expectTooMany(res, DAY, DAY - 120);
     expect(res.json().detail).toBe('You can add at most 30 listings a day. Please try again later.');
@@ -50,17 +52,17 @@ describe.each(BACKENDS)('account flood limits on %s', (backend) => {
     await listing(t.app, await person(t.app, 'Other Donor'));
   });
 
-  it(`refuses request ${ACCOUNT_LIMITS.requestsPerDay.max + 1} in a day; a refused request (409) does not count`, async () => {
+  it(`refuses request ${REQUESTS_PER_DAY.max + 1} in a day; a refused request (409) does not count`, async () => {
     // Two donors: one may list only 30 a day.
     const donors = [await person(t.app, 'Many Foods'), await person(t.app, 'More Foods')];
     const foods: string[] = [];
-    for (let i = 0; i < ACCOUNT_LIMITS.requestsPerDay.max + 1; i++) foods.push(await listing(t.app, donors[i % 2]!, `Food ${i}`));
+    for (let i = 0; i < REQUESTS_PER_DAY.max + 1; i++) foods.push(await listing(t.app, donors[i % 2]!, `Food ${i}`));
     const requester = await person(t.app, 'Hungry');
     await age(requester);
     await request(t.app, requester, foods[0]!);
     expect((await call(t.app, 'POST', '/api/requests', requester, { FoodId: foods[0] })).statusCode).toBe(409);
-    for (const id of foods.slice(1, ACCOUNT_LIMITS.requestsPerDay.max)) await request(t.app, requester, id);
-    const res = await call(t.app, 'POST', '/api/requests', requester, { FoodId: foods[ACCOUNT_LIMITS.requestsPerDay.max] });
+    for (const id of foods.slice(1, REQUESTS_PER_DAY.max)) await request(t.app, requester, id);
+    const res = await call(t.app, 'POST', '/api/requests', requester, { FoodId: foods[REQUESTS_PER_DAY.max] });
     expectTooMany(res, DAY, DAY - 120);
   });
 
@@ -92,18 +94,18 @@ describe.each(BACKENDS)('account flood limits on %s', (backend) => {
     await request(t.app, proven, foods[NEW_ACCOUNT_OPEN_REQUESTS.max + 1]!);
   });
 
-  it(`refuses message ${ACCOUNT_LIMITS.messagesPerMinute.max + 1} in a minute and message ${ACCOUNT_LIMITS.messagesPerDay.max + 1} in a day`, async () => {
+  it(`refuses message ${MESSAGES_PER_MINUTE.max + 1} in a minute and message ${MESSAGES_PER_DAY.max + 1} in a day`, async () => {
     const donor = await person(t.app, 'Chatty Donor');
     const talker = await person(t.app, 'Talker');
     const requestId = await request(t.app, talker, await listing(t.app, donor));
     const send = (who: Person) => call(t.app, 'POST', `/api/requests/${requestId}/messages`, who, { Body: 'Hello' });
-    for (let i = 0; i < ACCOUNT_LIMITS.messagesPerMinute.max; i++) expect((await send(talker)).statusCode).toBe(201);
+    for (let i = 0; i < MESSAGES_PER_MINUTE.max; i++) expect((await send(talker)).statusCode).toBe(201);
     expectTooMany(await send(talker), 60);
     expect((await send(donor)).statusCode).toBe(201);
 
     // The day's counter: this account has sent 300 today (the minute window is over).
     const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, donor.email));
-    await t.app.db.execute(sql`update rate_limits set count = ${ACCOUNT_LIMITS.messagesPerDay.max} where key = ${`messages-day:${row!.id}`}`);
+    await t.app.db.execute(sql`update rate_limits set count = ${MESSAGES_PER_DAY.max} where key = ${`messages-day:${row!.id}`}`);
     const res = await send(donor);
     expectTooMany(res, DAY, DAY - 120);
     // A message the day refuses does not count against the minute either.

@@ -5,7 +5,7 @@
 // the owner's own address (where they signed in before) is not locked out.
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_PAIR_LIMIT } from '../../../src/server/http/limits.js';
+import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_PAIR_LIMIT } from '../../../src/server/auth/limits.js';
 import { recipient, resetLinkOf, waitForMail } from '../../support/inbox.js';
 import { appWithInbox, BACKENDS, signUp, type InboxApp } from '../harness.js';
 

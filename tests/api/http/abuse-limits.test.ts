@@ -1,10 +1,11 @@
-// Brute force and abuse limits (src/server/http/limits.ts):
+// Brute force and abuse limits (src/server/auth/limits.ts, src/server/http/limits.ts):
 // failed sign-ins per account and address (never locking the owner out), Better Auth's per-IP limit (with Retry-After, and
 // deaf to a client's X-Forwarded-For), writes per user. Counters live in the
 // database, so on PostgreSQL two app instances on one database share them.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_IP_LIMITS, SIGN_IN_PAIR_LIMIT, WRITE_LIMIT } from '../../../src/server/http/limits.js';
+import { AUTH_IP_LIMITS, SIGN_IN_PAIR_LIMIT } from '../../../src/server/auth/limits.js';
+import { WRITE_LIMIT } from '../../../src/server/http/limits.js';
 import { BACKENDS, buildTestApp, foodBody, freshPostgres, SIGN_IN_HEAVY_MS, signUp, startApp, type Person } from '../harness.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/server/config.js';
-import { AUTH_IP_LIMITS } from '../../../src/server/http/limits.js';
+import { AUTH_IP_LIMITS } from '../../../src/server/auth/limits.js';
 import { withStoredSecrets } from '../../../src/server/lib/data-dir-secrets.js';
 import { BACKENDS, buildTestApp, SIGN_IN_HEAVY_MS, startApp, TEST_VAPID, type TestApp } from '../harness.js';
 

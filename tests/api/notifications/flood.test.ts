@@ -5,7 +5,7 @@
 // new-request mails to one donor a day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../../src/server/outbox/schema.js';
-import { NEW_REQUEST_MAILS_PER_DAY } from '../../../src/server/notifications/notifier.js';
+import { NEW_REQUEST_MAILS_PER_DAY } from '../../../src/server/notifications/limits.js';
 import { recipient } from '../../support/inbox.js';
 import { appWithInbox, BACKENDS, call, foodBody, signUp, startApp, type InboxApp, type Person, type TestApp } from '../harness.js';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../../src/server/push/schema.js';
 import { users } from '../../../src/server/db/schema/index.js';
 import { consume } from '../../../src/server/http/limits.js';
-import { NEW_REQUEST_MAILS_PER_DAY } from '../../../src/server/notifications/notifier.js';
+import { NEW_REQUEST_MAILS_PER_DAY } from '../../../src/server/notifications/limits.js';
 import { MAX_SUBSCRIPTIONS, PUSHES_PER_SENDER_PER_DAY, pushCounterKey } from '../../../src/server/push/repository.js';
 import { decryptPayload, newDevice, startPushService, waitForPushes, type Device, type PushService } from '../../support/push-service.js';
 import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from '../harness.js';

@@ -31,7 +31,7 @@ export const foods = pgTable(
     notes: text('notes').notNull(),
     /** Further photo URLs after `image_url` (at most 4). */
     gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
-    /** Issue "Near me": the exact pickup point (WGS 84), seen by the donor and the accepted requester only. */
+    /** The exact pickup point (WGS 84), seen by the donor and the accepted requester only. */
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     /**

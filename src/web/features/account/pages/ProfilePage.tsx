@@ -21,7 +21,7 @@ const HomeAreaSection = lazy(() => import('../../places/components/HomeAreaSecti
  * updates the navbar avatar at once; the server stamps new listings and requests
  * with the new name and photo. Success: toast 'Profile Updated'; failure: an error
  * toast with the error's message (SPEC.md §8 "profile-update failure"). Below the
- * form, the home area of the Near search (issue "Near me") and the person's own impact
+ * form, the home area of the Near search and the person's own impact
  * figures.
  */
 export default function ProfilePage() {

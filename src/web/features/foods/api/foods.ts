@@ -12,14 +12,14 @@ import { requestKeys } from '../../requests/api/keys.js';
 import { embeddedFood } from './embedded.js';
 import { foodKeys, type DateSort, type NearSearch } from './keys.js';
 
-/** Rows per page of the available-foods list (issue "Performance": 24 at a time). */
+/** Rows per page of the available-foods list (24 at a time). */
 export const AVAILABLE_PAGE_SIZE = 24;
 
 /**
  * Available foods sorted by expiry date, optionally filtered by name, a page of
  * {@link AVAILABLE_PAGE_SIZE} at a time:
  * `GET /foods?sortByDate=…[&search=…]&limit=24[&cursor=…]`, the next cursor read from `X-Next-Cursor`;
- * with `near` (issue "Near me") also `&near=lat,lng&radiusKm=…[&sortByDistance=true]`.
+ * with `near` also `&near=lat,lng&radiusKm=…[&sortByDistance=true]`.
  * `enabled: false` holds the read back (while the home area that sets `near` loads).
  */
 export function useAvailableFoods(sort: DateSort, search: string, near?: NearSearch, { enabled = true } = {}) {

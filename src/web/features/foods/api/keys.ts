@@ -6,7 +6,7 @@
 /** Sort order of the available-foods list by expiry date (SPEC.md §2: default descending). */
 export type DateSort = 'acc' | 'dec';
 
-/** Issue "Near me": a radius search around a point, optionally nearest first. */
+/** A radius search around a point, optionally nearest first. */
 export interface NearSearch {
   lat: number;
   lng: number;

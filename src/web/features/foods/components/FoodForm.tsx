@@ -35,7 +35,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
   const initialPhotos = () =>
     initial && (initial.FoodGallery?.length || ownImageId(initial.FoodImage)) ? [initial.FoodImage, ...(initial.FoodGallery ?? [])] : [];
   const [photos, setPhotos] = useState<string[]>(initialPhotos);
-  // Issue "Near me": the pickup point (the donor's form shows the exact one).
+  // The pickup point (the donor's form shows the exact one).
   const initialPoint = () => (initial?.Location ? { lat: initial.Location.Lat, lng: initial.Location.Lng } : undefined);
   const [point, setPoint] = useState(initialPoint);
 

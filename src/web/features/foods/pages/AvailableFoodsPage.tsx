@@ -15,7 +15,7 @@ import { useHomeArea, useHomeAreaOff } from '../../places/api/places.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { pickMyRequest, useMyRequests } from '../../requests/api/requests.js';
 
-// Issue "Near me": Leaflet and its map load only when the person switches to 'Map'.
+// Leaflet and its map load only when the person switches to 'Map'.
 const FoodsMap = lazy(() => import('../../places/components/FoodsMap.js'));
 
 /** Reads the 'Near' search from the URL (`near=lat,lng&place=…&radius=…&by=distance`). */
@@ -52,7 +52,7 @@ function scrollIntoViewIfHidden(el: Element | null | undefined): void {
  * 'Search', a toggle for the expiry-date order (default descending, §9) and the
  * grid, loaded 24 at a time as the user scrolls or presses 'Load more'. Search text
  * and order live in the URL (`?search=…&sort=acc`), so reloads, the back button and
- * shared links keep them. Issue "Near me": the 'Near' control (point, radius, sort by
+ * shared links keep them. The 'Near' control (point, radius, sort by
  * distance; also in the URL) and a 'List' / 'Map' switch (`view=map`); the list stays the
  * primary view, the map is a lazily loaded chunk. A signed-in person's saved home area is
  * the Near search's start when the URL names no position and it was not cleared this visit

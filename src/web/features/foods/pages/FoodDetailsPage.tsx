@@ -16,7 +16,7 @@ import { useFood } from '../api/foods.js';
 import { ClosedListingNotice } from '../components/ClosedListingNotice.js';
 import { FoodPhotos } from '../components/FoodPhotos.js';
 
-// Issue "Near me": Leaflet loads only on a detail page whose food has a place.
+// Leaflet loads only on a detail page whose food has a place.
 const SpotMap = lazy(() => import('../../places/components/SpotMap.js'));
 // The request dialog loads when 'Request' is pressed.
 // The viewer's own request (status, pickup time, Messages, Cancel) loads only for a food they asked for.

@@ -1,5 +1,5 @@
 /**
- * Place calls of issue "Near me" (`/api/places`, `/api/places/reverse`, `/api/map-config`),
+ * Place calls (`/api/places`, `/api/places/reverse`, `/api/map-config`),
  * the browser's own position, and the signed-in person's home area (`/api/account/home-area`,
  * with whether it is put aside for this visit, in the tab's sessionStorage). Names are resolved on the server, never from the
  * browser; searches are sent on submit only (no type-ahead: Nominatim's usage policy).

@@ -35,7 +35,7 @@ function markerText(food: Food): string {
 }
 
 /**
- * The 'Map' view of Available Foods (issue "Near me"), a lazily loaded chunk: each listing
+ * The 'Map' view of Available Foods, a lazily loaded chunk: each listing
  * with a point is a circle around its public (approximate) point, never a pin; nearby ones
  * are clustered. Markers and clusters are buttons in the tab order (Leaflet's keyboard
  * support): Enter on a listing opens its details, on a cluster zooms into it. The list

@@ -6,7 +6,7 @@ import { PLACES } from '../../../../contract/limits.js';
 import { PlaceFinder, RadiusSelect, type PickedPoint } from './PlaceFinder.js';
 
 /**
- * The Profile page's 'Home area' (issue "Near me"): the position and radius Available
+ * The Profile page's 'Home area': the position and radius Available
  * Foods' Near search starts from. Set by a place name or 'Use my location' with a radius,
  * saved with 'Save home area', forgotten with 'Clear home area'. Only its owner sees it.
  */

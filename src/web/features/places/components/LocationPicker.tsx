@@ -5,7 +5,7 @@ import { PlaceFinder } from './PlaceFinder.js';
 const PinMap = lazy(() => import('./PinMap.js'));
 
 /**
- * The optional pickup point of Add / Update Food (issue "Near me"): set by a place name
+ * The optional pickup point of Add / Update Food: set by a place name
  * or 'Use my location', then dragged to the door on a small map (the text says so; no raw
  * coordinates: the pin and the place name say where). Only the donor and the
  * accepted requester see this point; everyone else sees an area 200–500 m away.

@@ -11,7 +11,7 @@ export interface NearValue {
 }
 
 /**
- * The 'Near' control of Available Foods (issue "Near me"): a place box and 'Use my
+ * The 'Near' control of Available Foods: a place box and 'Use my
  * location' (PlaceFinder), a radius select and a 'Nearest first' toggle (its name leaves "sort" to the spec's 'Sort by expiry date' toggle); once a point
  * is set, the list keeps the listings within the radius and shows their distances. The place
  * box shows the point's place name (a saved home area's, a shared link's); a home area can be cleared for this visit.

@@ -9,7 +9,7 @@ import { MapTiles } from './MapTiles.js';
 const pin = L.divIcon({ html: '<span class="sr-only">Pickup point: drag to move</span>', className: 'plateful-pin plateful-area', iconSize: [28, 28] });
 
 /**
- * A small map with the pickup point as a pin the donor drags to the door (issue "Near me":
+ * A small map with the pickup point as a pin the donor drags to the door (
  * the third way to set it, beside a place name and 'Use my location'). A lazily loaded chunk.
  */
 export default function PinMap({ point, onMove }: { point: LatLng; onMove: (p: LatLng) => void }) {

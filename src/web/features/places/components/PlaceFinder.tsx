@@ -14,7 +14,7 @@ export interface PickedPoint extends LatLng {
 }
 
 /**
- * Sets a point the two ways that need no map (issue "Near me"): a place name,
+ * Sets a point the two ways that need no map: a place name,
  * looked up on the server when the person presses 'Find place' (never while typing),
  * then picked from the answers; or 'Use my location' (the browser's geolocation,
  * named by the server's reverse lookup). `legend` names the group for assistive technology;

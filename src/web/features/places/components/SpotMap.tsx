@@ -9,7 +9,7 @@ import { MapTiles } from './MapTiles.js';
 const pin = L.divIcon({ html: '<span class="sr-only">Exact pickup point</span>', className: 'plateful-pin plateful-area', iconSize: [20, 20] });
 
 /**
- * The small map of a food's detail page (issue "Near me"), a lazily loaded chunk: a circle
+ * The small map of a food's detail page, a lazily loaded chunk: a circle
  * of 500 m around the approximate point for everyone, the exact pin for the donor and the
  * accepted requester. `label` is its text alternative.
  */

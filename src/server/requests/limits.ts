@@ -1,47 +1,25 @@
 /**
- * Per-account flood limits (the numbers are `ACCOUNT_LIMITS` and
- * `NEW_ACCOUNT_OPEN_REQUESTS` in limits.ts). `limited` counts one event on each
- * counter before the write and gives the counts back when the write is refused,
- * so only what was created counts. Refusals are 429 problems with the real
- * `Retry-After` (the end of the counter's window).
+ * Request limits: requests per day of one account (counted by http/limits.ts
+ * `limited`) and the open requests a new account may hold at once.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { OPEN_REQUEST_STATUSES } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { requests, users } from '../db/schema/index.js';
-import { consume, NEW_ACCOUNT_OPEN_REQUESTS, refund, type Limit } from './limits.js';
-import { problem } from './problem.js';
+import type { AccountCounter } from '../http/limits.js';
+import { problem } from '../http/problem.js';
 
-/** A named counter of one account: key `<name>:<userId>`. */
-export interface AccountCounter {
-  name: string;
-  limit: Limit;
-}
+/** New requests one account may make a day (key `requests:<userId>`); past it a 429 with the window's `Retry-After`. */
+export const REQUESTS_PER_DAY = { max: 30, windowSeconds: 24 * 60 * 60 } as const;
+
+/** The counters of a new request. */
+export const REQUEST_COUNTERS: AccountCounter[] = [{ name: 'requests', limit: REQUESTS_PER_DAY }];
 
 /**
- * Counts one event of `userId` on every counter, runs `write`, and refunds the
- * counts when `write` throws.
- * @throws 429 (with Retry-After) when a counter is past its limit; nothing is written then.
+ * Open (Pending or Accepted) requests at once for a new account: younger
+ * than `accountAgeDays` and no completed hand-over yet, on either side.
  */
-export async function limited<T>(db: Database, userId: string, counters: AccountCounter[], detail: string, write: () => Promise<T>): Promise<T> {
-  const taken: string[] = [];
-  const giveBack = () => Promise.all(taken.map((k) => refund(db, k)));
-  for (const c of counters) {
-    const key = `${c.name}:${userId}`;
-    const decision = await consume(db, key, c.limit);
-    taken.push(key);
-    if (!decision.allowed) {
-      await giveBack();
-      throw problem(429, detail, { retryAfter: decision.retryAfter, withMessage: true });
-    }
-  }
-  try {
-    return await write();
-  } catch (e) {
-    await giveBack();
-    throw e;
-  }
-}
+export const NEW_ACCOUNT_OPEN_REQUESTS = { max: 15, accountAgeDays: 7 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

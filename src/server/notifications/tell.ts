@@ -1,0 +1,65 @@
+/**
+ * The one way a notification goes out: `tell` writes the in-app notification
+ * (repository.ts, with its live event) and queues the push and the mail in the
+ * outbox, all through the event's transaction, so they exist exactly when the
+ * event does and leave only after it commits. What is said and on which channels
+ * comes from `NOTIFICATION_TEXTS` (texts.ts).
+ */
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+import { wantsMail } from '../email-preferences/repository.js';
+import { enqueueMail, type EnqueueOptions } from '../outbox/outbox.js';
+import { enqueuePushes } from '../push/repository.js';
+import { PREVIEW_CHARS, PUSH_DELIVERY } from './limits.js';
+import { notificationMail, type MailSettings } from './mails.js';
+import { addNotification } from './repository.js';
+import { fill, fillBody, NOTIFICATION_TEXTS, type NotificationText, type TextIds, type TextKey, type TextParams } from './texts.js';
+
+/** `text` cut to `PREVIEW_CHARS` characters, the last one an ellipsis. */
+export const preview = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text);
+
+/** How one notification travels besides its texts. */
+export interface Delivery {
+  /** Who caused it: repeats from one actor fold (repository.ts); pushes count against their per-sender cap. */
+  actorId?: string;
+  /** When the push and mail leave and what drops them (the outbox's options). */
+  queue?: Pick<EnqueueOptions, 'delayMs' | 'dropKey'>;
+  /** False when a throttle holds the push back (default true when the entry pushes). */
+  push?: boolean;
+  /** False when a throttle holds the mail back (default true when the entry mails). */
+  mail?: boolean;
+}
+
+/** The `tell` of a notifier whose mails link to `settings.publicUrl` and sign unsubscribe links with `settings.secret`. */
+export function teller(settings: MailSettings) {
+  /**
+   * Tells `userId` what entry `key` says, filled with `params`; the link and push tag come
+   * from `ids`. The push goes when the entry has one and the recipient's switch of its kind
+   * is on; the mail when the entry has one and their email preference allows it, to their
+   * current name and address.
+   */
+  return async function tell<K extends TextKey>(tx: Database, key: K, userId: string, ids: TextIds, params: TextParams<K>, d: Delivery = {}): Promise<void> {
+    const entry: NotificationText = NOTIFICATION_TEXTS[key];
+    const values = params as Record<string, string | undefined>;
+    const title = fill(entry.title, values);
+    const body = fillBody(entry, values);
+    const link = entry.link(ids);
+    const actor = d.actorId ? { actorId: d.actorId } : {};
+    await addNotification(tx, { userId, type: entry.type, title, body, link, ...actor });
+    const queue = { ...d.queue, ...actor };
+    if (entry.push && d.push !== false) {
+      const delivery = PUSH_DELIVERY[entry.type];
+      if (!delivery) throw new Error(`notification ${entry.type} pushes without a PUSH_DELIVERY`);
+      const push = { Title: title, Body: entry.pushWholeBody ? body : preview(body), Link: link, Tag: entry.tag(ids) };
+      await enqueuePushes(tx, userId, entry.push, push, delivery, queue);
+    }
+    if (!entry.mail || d.mail === false || !(await wantsMail(tx, userId, entry.mail))) return;
+    const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user) return;
+    const subject = entry.mailText ? fill(entry.mailText.subject, values) : title;
+    const paragraphs = entry.mailText ? entry.mailText.paragraphs.map((p) => fill(p, values)) : [body];
+    const mail = notificationMail(settings, { to: user.email, name: user.name, userId, key: entry.mail, subject, paragraphs, path: link, action: entry.action ?? '' });
+    await enqueueMail(tx, mail, queue);
+  };
+}
