@@ -4,41 +4,13 @@
 // 1280 px. Map tiles come from a local fixture server
 // started here (MAP_TILE_URL points at it in playwright.config.ts).
 import http from 'node:http';
-import zlib from 'node:zlib';
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { APP_URL, TILE_PORT } from '../support/e2e-env.js';
 import { expectNoAxeViolations } from './support/axe.js';
+import { expectPressedNotByColourAlone } from './support/contrast.js';
 import { tabTo } from './support/keyboard.js';
+import { tilePng } from './support/tiles.js';
 import { isoInDays, newPerson, signInAs, type Person } from './support/world.js';
-
-/** A 256 × 256 one-colour PNG tile, made here (no file, no network). */
-function tilePng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(256, 0);
-  ihdr.writeUInt32BE(256, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(256 * 3, 0xe8)]);
-  const raw = Buffer.concat(Array.from({ length: 256 }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** Where the test's neighbour stands: central Lyon. */
 const HERE = { latitude: 45.7578, longitude: 4.832 };
@@ -49,43 +21,6 @@ const SPOTS = [
   { name: `Middle Melons ${run}`, Lat: 45.77, Lng: 4.86, days: 3 },
   { name: `Near Nectarines ${run}`, Lat: 45.758, Lng: 4.835, days: 4 },
 ];
-
-/** WCAG relative luminance of an `rgb(r, g, b)` colour string. */
-function luminance(rgb: string): number {
-  const [r, g, b] = rgb.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
-    const c = Number(v) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/**
- * A pressed toggle differs from an unpressed one by more than a shade (WCAG 1.4.1): it shows
- * a check mark, and its background contrasts at least 3:1 with the unpressed one's. Names stay as they were.
- */
-async function expectPressedNotByColourAlone(pressed: Locator, unpressed: Locator): Promise<void> {
-  await expect(pressed).toHaveAttribute('aria-pressed', 'true');
-  await expect(unpressed).toHaveAttribute('aria-pressed', 'false');
-  await expect(pressed.locator('svg')).toBeVisible();
-  await expect(unpressed.locator('svg')).toHaveCount(0);
-  // Backgrounds as sRGB bytes over the page's white, whatever notation and alpha the style
-  // sheet used (a 1 × 1 canvas converts and composites them).
-  const [a, b] = await Promise.all(
-    [pressed, unpressed].map((l) =>
-      l.evaluate((el) => {
-        const ctx = document.createElement('canvas').getContext('2d')!;
-        ctx.fillStyle = '#fff';
-        ctx.fillRect(0, 0, 1, 1);
-        ctx.fillStyle = getComputedStyle(el).backgroundColor;
-        ctx.fillRect(0, 0, 1, 1);
-        const [r, g, bl] = ctx.getImageData(0, 0, 1, 1).data;
-        return `rgb(${r}, ${g}, ${bl})`;
-      }),
-    ),
-  );
-  const [hi, lo] = [luminance(a!), luminance(b!)].sort((x, y) => y - x) as [number, number];
-  expect((hi + 0.05) / (lo + 0.05)).toBeGreaterThanOrEqual(3);
-}
 
 let tiles: http.Server;
 const tileReferers: (string | undefined)[] = [];
