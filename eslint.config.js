@@ -1,10 +1,32 @@
 // Lint rules: typescript-eslint recommended, React hooks rules for the web client,
-// and the folder boundaries of DESIGN.md (web and server never import each other).
+// and the folder boundaries of DESIGN.md and STYLE.md's house (web and server never import
+// each other, the contract imports neither, server plumbing imports no feature; web
+// features never import app/ nor another feature's pages; the web's shared lib/ and ui/
+// import no feature and no app/).
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+
+const WEB_FEATURES = readdirSync('src/web/features', { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+
+/** Import zones of the web client and the contract (import-x/no-restricted-paths; paths from the repository root). */
+const WEB_ZONES = [
+  { target: './src/web', from: './src/server', message: 'The web client never imports server code.' },
+  { target: './src/contract', from: ['./src/web', './src/server'], message: 'The contract imports nothing of ours.' },
+  { target: './src/web/features', from: './src/web/app', message: 'Features never import app/; app/ composes the features.' },
+  { target: ['./src/web/lib', './src/web/ui'], from: ['./src/web/features', './src/web/app'], message: 'lib/ and ui/ are shared: they import no feature and no app/.' },
+  // A feature's pages are routes: only app/routes.tsx loads them (docs/architecture.md "Web client choices").
+  ...WEB_FEATURES.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: WEB_FEATURES.filter((other) => other !== feature).map((other) => `./src/web/features/${other}/pages`),
+    message: "A feature never imports another feature's pages.",
+  })),
+];
 
 /** The shared plumbing of src/server (docs/architecture.md "Import rules"): it imports no feature folder. */
 const SERVER_PLUMBING = ['config', 'db', 'events', 'http', 'lib', 'mail', 'outbox'];
@@ -25,9 +47,17 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}', 'src/contract/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Our sources import `./x.js` for `x.ts` / `x.tsx` (TypeScript's ESM convention).
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+    },
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The web client never imports server code.' }] }],
+      'import-x/no-restricted-paths': ['error', { zones: WEB_ZONES }],
     },
   },
   {
@@ -51,12 +81,6 @@ export default tseslint.config(
           ],
         },
       ],
-    },
-  },
-  {
-    files: ['src/contract/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '**/server/**'], message: 'The contract imports nothing of ours.' }] }],
     },
   },
 );

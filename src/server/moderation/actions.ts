@@ -16,7 +16,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ModerationActionInput, ReportTarget } from '../../contract/index.js';
+import { PAGES, conversationPath, type ModerationActionInput, type ReportTarget } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import { isNamedAdmin } from './admins.js';
 import { isModeratorRole, ROLES } from '../auth/roles.js';
@@ -67,7 +67,7 @@ async function setHidden(tx: Database, type: ReportTarget, id: string, hide: boo
       row.donorId,
       hide ? `${row.name} was hidden by a moderator` : `${row.name} is shown again`,
       hide ? `Reason: ${reason}` : `A moderator restored your listing. ${reason}`,
-      '/manage-my-foods',
+      PAGES.manageMyFoods.path,
     );
     return true;
   }
@@ -81,7 +81,7 @@ async function setHidden(tx: Database, type: ReportTarget, id: string, hide: boo
     row.senderId,
     hide ? 'Your message was removed by a moderator' : 'Your message is shown again',
     hide ? `Reason: ${reason}` : `A moderator restored your message. ${reason}`,
-    `/requests/${row.requestId}`,
+    conversationPath(row.requestId),
   );
   return true;
 }

@@ -5,7 +5,7 @@
  * until a moderator reviews it, and its donor is told.
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { ReportInput, ReportReason, ReportTarget } from '../../contract/index.js';
+import { PAGES, type ReportInput, type ReportReason, type ReportTarget } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { foods, users } from '../db/schema/index.js';
@@ -111,5 +111,5 @@ async function autoHide(tx: Database, foodId: string): Promise<void> {
     .returning({ donorId: foods.donorId, name: foods.name });
   if (!hidden) return;
   await writeLog(tx, { actor: null, action: 'AutoHide', targetType: 'food', targetId: foodId, reason: UNDER_REVIEW });
-  await notice(tx, hidden.donorId, `${hidden.name} is under review`, UNDER_REVIEW, '/manage-my-foods');
+  await notice(tx, hidden.donorId, `${hidden.name} is under review`, UNDER_REVIEW, PAGES.manageMyFoods.path);
 }

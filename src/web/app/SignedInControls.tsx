@@ -4,7 +4,20 @@ import { Link } from 'wouter';
 import { toastFailure, toastSuccess } from '../lib/toast.js';
 import { Avatar } from '../ui/Avatar.js';
 
-const LiveBell = lazy(() => import('../features/notifications/components/LiveBell.js'));
+/** The notification bell inside the query cache; both chunks load in parallel, once someone is signed in. */
+const LiveBell = lazy(async () => {
+  const [{ default: QueryBoundary }, { default: Bell }] = await Promise.all([
+    import('./QueryBoundary.js'),
+    import('../features/notifications/components/LiveBell.js'),
+  ]);
+  return {
+    default: () => (
+      <QueryBoundary>
+        <Bell />
+      </QueryBoundary>
+    ),
+  };
+});
 
 /**
  * The end of the navigation bar for a signed-in user (SPEC.md §2 "Layout"): the

@@ -7,11 +7,10 @@
  * by another tab, everything live is refreshed once.
  */
 import { unauthorized } from '../../../lib/sessionEvents.js';
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { Message, UnreadCount } from '../../../../contract/index.js';
-import { queryClient } from '../../../app/queryClient.js';
 import { foodKeys } from '../../foods/api/keys.js';
 import { messageKeys } from '../../messages/api/messages.js';
 import { requestKeys } from '../../requests/api/keys.js';
@@ -55,7 +54,8 @@ function useLiveEvents() {
   );
 }
 
-function Bell() {
+/** The bell; rendered inside the app's query cache (app/SignedInControls.tsx puts it there, above the pages' `QueryBoundary`). */
+export default function LiveBell() {
   useLiveEvents();
   const count = useUnreadCount().data?.count ?? 0;
   return (
@@ -76,14 +76,5 @@ function Bell() {
         )}
       </span>
     </Link>
-  );
-}
-
-/** The bell with its own query provider (the navbar sits above the pages' `QueryBoundary`). */
-export default function LiveBell() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Bell />
-    </QueryClientProvider>
   );
 }
