@@ -2,17 +2,21 @@
  * Integration test harness: a real Plateful app (`buildApp`) on a fresh real
  * database per call: in-memory PGlite, or a fresh PostgreSQL database when
  * `TEST_DATABASE_URL` is set. Requests go through `app.inject` (no sockets).
+ * The people who make them (sign-up, sign-in, calls) live in `harness-people.ts`,
+ * re-exported here so that a test imports everything from this one module.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
-import { addDays, localToday } from '../../src/server/lib/dates.js';
 import { startInbox, type Inbox, type InboxOptions } from '../support/inbox.js';
 import { openReady, type SseClient } from '../support/sse.js';
+import type { Person } from './harness-people.js';
+
+export * from './harness-people.js';
 
 /**
  * Timeout of a test that sends dozens of wrong sign-ins (each hashes a password with scrypt,
@@ -163,58 +167,6 @@ export async function appWithInbox(
   };
 }
 
-/** Turns Set-Cookie headers into a Cookie request header (name=value pairs). */
-export function cookieHeader(res: LightMyRequestResponse): string {
-  const raw = res.headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
-  return list
-    .map((c) => c.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-}
-
-export interface Person {
-  name: string;
-  email: string;
-  image: string;
-  cookie: string;
-}
-
-let counter = 0;
-/** Signs up a new user with email + password and returns their session cookie. */
-export async function signUp(app: FastifyInstance, name = 'Test User'): Promise<Person> {
-  counter += 1;
-  const email = `user${counter}.${randomBytes(3).toString('hex')}@example.org`;
-  const image = `https://images.example.org/${counter}.png`;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: { name, email, password: 'correct-horse-1', image },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  return { name, email, image, cookie: cookieHeader(res) };
-}
-
-/** A second, independent session of `p` (a sign-in from another device or browser): `p` with that session's cookie. */
-export async function signInAgain(app: FastifyInstance, p: Person): Promise<Person> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: p.email, password: 'correct-horse-1' } });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return { ...p, cookie: cookieHeader(res) };
-}
-
-/**
- * Deletes `p`'s account as the web client does (Better Auth's `POST /api/auth/delete-user`
- * with the password {@link signUp} gave, from the app's own origin); returns the answer.
- */
-export function deleteAccount(app: FastifyInstance, p: Person): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/delete-user',
-    headers: { cookie: p.cookie, origin: 'http://localhost:3000' },
-    payload: { password: 'correct-horse-1' },
-  });
-}
-
 /**
  * Starts `app` listening on 127.0.0.1:`port` (0: a free one) for clients that need a
  * real socket (`app.inject` cannot stream); returns its `/api/events` URL for `openEvents`.
@@ -222,35 +174,6 @@ export function deleteAccount(app: FastifyInstance, p: Person): Promise<LightMyR
 export async function listenForEvents(app: FastifyInstance, port = 0): Promise<string> {
   await app.listen({ port, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
-}
-
-/** Sends a JSON API call, as `who` (or anonymously). */
-export function call(
-  app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  who?: Person | null,
-  payload?: unknown,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-/** A valid food body, `days` days from today by default 7; override any field. */
-export function foodBody(overrides: Record<string, unknown> = {}, days = 7) {
-  return {
-    FoodName: 'Fresh Apples',
-    FoodImage: 'https://images.example.org/apples.jpg',
-    FoodQuantity: 5,
-    PickupLocation: '12 Elm Street',
-    ExpiredDateTime: addDays(localToday(), days),
-    AdditionalNotes: 'Picked this morning.',
-    ...overrides,
-  };
 }
 
 /** A listening test app for live event streams: its `/api/events` URL and `open(who)`; `close()` also closes the streams it opened. */

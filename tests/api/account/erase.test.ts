@@ -5,7 +5,7 @@
 // Checked by reading every text and JSON column of every table.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, call, deleteAccount, foodBody, signUp, startApp, type TestApp } from '../harness.js';
+import { BACKENDS, call, deleteAccount, foodBody, signInWith, signUp, startApp, type TestApp } from '../harness.js';
 
 const NAME = 'Zebulon Quintero-Vask';
 const PHONE = '0151 2345 6789';
@@ -42,7 +42,7 @@ describe.each(BACKENDS)('account deletion on %s', (backend) => {
     const requestId = asked.json().insertedId;
     expect((await call(t.app, 'POST', `/api/requests/${requestId}/messages`, leaving, { Body: `Or text ${PHONE}` })).statusCode).toBe(201);
     // Counters keyed on the address, and a reset token.
-    await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '198.51.100.9', payload: { email: leaving.email, password: 'wrong-one' } });
+    await signInWith(t.app, { email: leaving.email, password: 'wrong-one', remoteAddress: '198.51.100.9' });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: leaving.email, redirectTo: '/reset-password' } })).statusCode).toBe(200);
 
     const needles = [NAME, leaving.email, PHONE];

@@ -1,4 +1,4 @@
-// Per-account flood limits (README "Limits against floods"): 30 listings
+// Per-account flood limits (docs/security.md#rate-limits): 30 listings
 // and 30 requests a day, 20 messages a minute and 300 a day, 15 open requests for
 // an account younger than 7 days with no completed hand-over. Each answers a 429
 // problem with the real Retry-After; refused or failed writes do not count; a fresh,

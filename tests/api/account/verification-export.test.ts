@@ -7,7 +7,7 @@ import { VERIFICATION_SUBJECT } from '../../../src/server/auth/verification.js';
 import { foods, requests, users } from '../../../src/server/db/schema/index.js';
 import { outbox } from '../../../src/server/outbox/schema.js';
 import { recipient, waitForMail } from '../../support/inbox.js';
-import { appWithInbox, BACKENDS, call, cookieHeader, foodBody, signUp, startApp, type InboxApp, type Person, type TestApp } from '../harness.js';
+import { appWithInbox, BACKENDS, call, cookieHeader, foodBody, signInWith, signUp, startApp, type InboxApp, type Person, type TestApp } from '../harness.js';
 
 /** A Better Auth POST as the web client sends it (its CSRF check wants our Origin). */
 const authPost = (t: TestApp, path: string, who: Person, payload: object, origin = 'http://localhost:3000') =>
@@ -132,7 +132,7 @@ describe.each(BACKENDS)('data export and account deletion on %s', (backend) => {
     expect((await call(t.app, 'GET', `/api/foods/${w.theirs}`, null)).statusCode).toBe(200);
 
     expect((await call(t.app, 'GET', '/api/auth/get-session', w.user)).json()).toBeNull();
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: w.user.email, password: 'correct-horse-1' } });
+    const signIn = await signInWith(t.app, { email: w.user.email });
     expect(signIn.statusCode).toBe(401);
   });
 });

@@ -9,7 +9,7 @@ import { GOOGLE_NOT_CONFIGURED } from '../../../src/server/auth/auth.js';
 import { accounts, users } from '../../../src/server/db/schema/index.js';
 import { startOpenIdProvider, type OpenIdProvider } from '../../support/oidc-provider.js';
 import { CLIENT_ID, CLIENT_SECRET, PUBLIC_URL, getSession, googleAccount, googleSignIn } from './google-flow.js';
-import { BACKENDS, call, cookieHeader, signUp, startApp, type TestApp } from '../harness.js';
+import { BACKENDS, call, cookieHeader, signInWith, signUp, startApp, type TestApp } from '../harness.js';
 
 describe.each(BACKENDS)('Google sign-in on %s', (backend) => {
   let op: OpenIdProvider;
@@ -91,11 +91,7 @@ describe.each(BACKENDS)('Google sign-in on %s', (backend) => {
     expect(rows.map((r) => r.providerId).sort()).toEqual(['credential', 'google']);
 
     // The password and the earlier session still work.
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      payload: { email: person.email, password: 'correct-horse-1' },
-    });
+    const signIn = await signInWith(t.app, { email: person.email });
     expect(signIn.statusCode).toBe(200);
     expect((await call(t.app, 'POST', '/api/jwt', person, { email: person.email })).statusCode).toBe(200);
   });
@@ -104,8 +100,7 @@ describe.each(BACKENDS)('Google sign-in on %s', (backend) => {
     // The attacker registers the victim's address first, with a password of their own, and keeps a session.
     const attacker = await signUp(t.app, 'Mallory Early');
     const victimAddress = attacker.email;
-    const signIn = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: victimAddress, password } });
+    const signIn = (password: string) => signInWith(t.app, { email: victimAddress, password });
     const second = await signIn('correct-horse-1');
     expect(second.statusCode).toBe(200);
     const attackerSessions = [attacker, { ...attacker, cookie: cookieHeader(second) }];

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, verifications } from '../../../src/server/db/schema/index.js';
 import type { ParsedMail } from 'mailparser';
 import { recipient, resetLinkOf, startInbox, waitForMail } from '../../support/inbox.js';
-import { appWithInbox, BACKENDS, buildTestApp, call, foodBody, signUp, type InboxApp, type TestApp } from '../harness.js';
+import { appWithInbox, BACKENDS, buildTestApp, call, foodBody, signInWith, signUp, type InboxApp, type TestApp } from '../harness.js';
 
-const signIn = (t: TestApp, email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+const signIn = (t: TestApp, email: string, password: string) => signInWith(t.app, { email, password });
 
 const RESET_SUBJECT = 'Reset your Plateful password';
 const isResetFor = (email: string) => (m: ParsedMail) => recipient(m) === email && m.subject === RESET_SUBJECT;

@@ -7,7 +7,7 @@ import { LIMITS } from '../../../src/contract/index.js';
 
 const NAME_MAX_LENGTH = LIMITS.name;
 import { users } from '../../../src/server/db/schema/index.js';
-import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from '../harness.js';
+import { BACKENDS, call, foodBody, signUp, signUpWith, startApp, type Person, type TestApp } from '../harness.js';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -72,11 +72,7 @@ describe.each(BACKENDS)('profile on %s', (backend) => {
   });
 
   it('applies the same rules at sign-up', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      payload: { name: 'Bad Photo', email: 'bad.photo@example.org', password: 'secret-pass', image: 'javascript:alert(1)' },
-    });
+    const res = await signUpWith(t.app, { name: 'Bad Photo', email: 'bad.photo@example.org', password: 'secret-pass', image: 'javascript:alert(1)' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'INVALID_PROFILE' });
     expect(await t.app.db.select().from(users).where(eq(users.email, 'bad.photo@example.org'))).toHaveLength(0);

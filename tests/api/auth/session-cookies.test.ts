@@ -2,7 +2,7 @@
 // http and https, POST /api/jwt never vouches for someone else, and a revoked
 // session stops reading and writing at once (no cookie cache).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, call, cookieHeader, foodBody, signInAgain, signUp, startApp, type Person, type TestApp } from '../harness.js';
+import { BACKENDS, call, cookieHeader, foodBody, signInAgain, signUp, signUpWith, startApp, type Person, type TestApp } from '../harness.js';
 
 const setCookies = (res: { headers: Record<string, unknown> }) => ([] as string[]).concat((res.headers['set-cookie'] as string[]) ?? []);
 
@@ -10,11 +10,7 @@ describe('session cookies', () => {
   it('are HTTP-only and SameSite=Lax, not Secure, on an http PUBLIC_URL', async () => {
     const t = await startApp('pglite');
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-up/email',
-        payload: { name: 'Hal Http', email: 'hal@example.org', password: 'correct-horse-1', image: 'https://i.example.org/h.png' },
-      });
+      const res = await signUpWith(t.app, { name: 'Hal Http', email: 'hal@example.org', password: 'correct-horse-1', image: 'https://i.example.org/h.png' });
       const cookies = setCookies(res);
       expect(cookies.length).toBeGreaterThan(0);
       for (const c of cookies) {
@@ -30,11 +26,7 @@ describe('session cookies', () => {
   it('are Secure with the __Secure- prefix on an https PUBLIC_URL', async () => {
     const t = await startApp('pglite', { PUBLIC_URL: 'https://plateful.example.org' });
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-up/email',
-        payload: { name: 'Sue Secure', email: 'sue@example.org', password: 'correct-horse-1', image: 'https://i.example.org/s.png' },
-      });
+      const res = await signUpWith(t.app, { name: 'Sue Secure', email: 'sue@example.org', password: 'correct-horse-1', image: 'https://i.example.org/s.png' });
       expect(res.statusCode, res.body).toBe(200);
       const cookies = setCookies(res);
       expect(cookies.some((c) => c.startsWith('__Secure-better-auth.session_token='))).toBe(true);

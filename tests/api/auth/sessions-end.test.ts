@@ -5,7 +5,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, resetLinkOf, waitForMail } from '../../support/inbox.js';
-import { appWithInbox, BACKENDS, call, cookieHeader, foodBody, signUp, type InboxApp, type Person } from '../harness.js';
+import { appWithInbox, BACKENDS, call, cookieHeader, foodBody, signInWith, signUp, type InboxApp, type Person } from '../harness.js';
 
 describe.each(BACKENDS)('sessions end at once on %s', (backend) => {
   let t: InboxApp;
@@ -26,7 +26,7 @@ describe.each(BACKENDS)('sessions end at once on %s', (backend) => {
   }
 
   const signIn = (email: string, password: string, ua = 'Test Browser') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { 'user-agent': ua }, payload: { email, password } });
+    signInWith(t.app, { email, password, headers: { 'user-agent': ua } });
 
   /** Every personal read a replayed cookie could try; all must come back empty. */
   async function expectDead(p: Person) {

@@ -7,7 +7,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_PAIR_LIMIT } from '../../../src/server/auth/limits.js';
 import { recipient, resetLinkOf, waitForMail } from '../../support/inbox.js';
-import { appWithInbox, BACKENDS, signUp, type InboxApp } from '../harness.js';
+import { appWithInbox, BACKENDS, signInWith, signUp, type InboxApp } from '../harness.js';
 
 const HOME = '127.0.0.1';
 const LOCKED_SUBJECT = 'Password sign-in to your Plateful account is paused';
@@ -19,8 +19,7 @@ describe.each(BACKENDS)('password guesses per account on %s', (backend) => {
   });
   afterAll(() => t?.close());
 
-  const signIn = (email: string, password: string, ip: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, payload: { email, password } });
+  const signIn = (email: string, password: string, ip: string) => signInWith(t.app, { email, password, remoteAddress: ip });
 
   it('counts the addresses of one IPv6 /64 as one client', async () => {
     const owner = await signUp(t.app, 'Vera Six');

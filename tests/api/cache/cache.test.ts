@@ -1,38 +1,12 @@
 // Public anonymous answers are cached per process with strong ETags, never
 // shared with or from signed-in people, bounded, and invalidated on every process
-// (NOTIFY after commit) by any write to what they show, whatever code path made it.
+// (NOTIFY after commit) by any write to what they show, whatever code path made it;
+// two instances on one PostgreSQL database: instances.test.ts.
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema/index.js';
-import { BACKENDS, buildTestApp, call, foodBody, freshPostgres, signUp, startApp, type Person, type TestApp } from '../harness.js';
-
-type App = TestApp['app'];
-
-/** Polls `check` every 2 ms until it holds; resolves with the milliseconds it took. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const began = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - began;
-    if (performance.now() - began > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
-
-const anon = (app: App, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
-
-/**
- * Reads `url` anonymously until the answer comes from the cache: a write's own NOTIFY may
- * reach the process after its answer, dropping what was cached in between (PostgreSQL).
- */
-async function cached(app: App, url: string) {
-  await within(2000, async () => (await anon(app, url)).headers['x-cache'] === 'HIT');
-  return anon(app, url);
-}
-const LIST = '/api/foods?sortByDate=dec&search=cache';
-/** These tests watch hits and misses: `X-Cache` is only sent when the debug setting asks. */
-const DEBUG = { CACHE_DEBUG_HEADER: 'true' };
-const names = (res: { json(): { FoodName: string }[] }) => res.json().map((f) => f.FoodName);
+import { BACKENDS, call, foodBody, signInWith, signUp, startApp, type Person, type TestApp } from '../harness.js';
+import { anon, cached, DEBUG, LIST, names, within } from './support.js';
 
 describe.each(BACKENDS)('public answer cache on %s', (backend) => {
   let t: TestApp;
@@ -124,7 +98,7 @@ describe.each(BACKENDS)('public answer cache on %s', (backend) => {
     const during = await cached(t.app, url);
     expect(names(during)).not.toContain('Cache Quinces');
     expect(Date.now()).toBeLessThan(end);
-    const signIn = () => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: banned.email, password: 'correct-horse-1' } });
+    const signIn = () => signInWith(t.app, { email: banned.email });
     expect((await signIn()).statusCode).toBe(403);
 
     // Nothing is written from here on: only the end of the ban brings the listing back.
@@ -188,95 +162,6 @@ describe('public answer cache bound and CACHE=off', () => {
       expect(t.app.answerCache).toBeUndefined();
     } finally {
       await t.close();
-    }
-  });
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL', () => {
-  let a: Awaited<ReturnType<typeof buildTestApp>>;
-  let b: Awaited<ReturnType<typeof buildTestApp>>;
-  let database: Awaited<ReturnType<typeof freshPostgres>>;
-  let donor: Person;
-  let requester: Person;
-  const delays: number[] = [];
-
-  beforeAll(async () => {
-    database = await freshPostgres();
-    a = await buildTestApp(database.url, DEBUG);
-    b = await buildTestApp(database.url, DEBUG);
-    donor = await signUp(a.app, 'Dana Donor');
-    requester = await signUp(a.app, 'Rita Requester');
-  });
-  afterAll(async () => {
-    console.log(`write acknowledged on A → B answers afresh: ${delays.map((d) => d.toFixed(1)).join(', ')} ms`);
-    for (const x of [a, b]) {
-      await x?.app.close();
-      await x?.database.close();
-    }
-    await database?.drop();
-  });
-
-  /** Makes B cache `urls`, runs `write` on A, and waits until B's answers pass `fresh`. */
-  const afterWrite = async (urls: string[], write: () => Promise<void>, fresh: (bodies: string[]) => boolean) => {
-    for (const url of urls) await cached(b.app, url);
-    await write();
-    delays.push(
-      await within(1000, async () => {
-        const answers = await Promise.all(urls.map((u) => anon(b.app, u)));
-        return answers.every((r) => r.headers['x-cache'] !== 'HIT') && fresh(answers.map((r) => r.body));
-      }),
-    );
-  };
-
-  it("shows A's create, update, delivery and delete in B's list and detail within the notification delay", async () => {
-    let id = '';
-    await afterWrite(
-      [LIST],
-      async () => {
-        id = (await call(a.app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Cache Figs' }))).json().insertedId;
-      },
-      ([list]) => list!.includes('Cache Figs'),
-    );
-    const detail = `/api/foods/${id}`;
-    await afterWrite(
-      [LIST, detail],
-      async () => {
-        expect((await call(a.app, 'PUT', detail, donor, foodBody({ FoodName: 'Cache Figs', FoodQuantity: 8 }))).statusCode).toBe(200);
-      },
-      ([list, one]) => JSON.parse(list!)[0].FoodQuantity === 8 && JSON.parse(one!).FoodQuantity === 8,
-    );
-    const requestId = (await call(a.app, 'POST', '/api/requests', requester, { FoodId: id, AdditionalNotes: '', DonationMoney: '' })).json().insertedId;
-    await afterWrite(
-      [LIST, detail],
-      async () => {
-        expect((await call(a.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Delivered' })).statusCode).toBe(200);
-      },
-      () => true,
-    );
-    await afterWrite(
-      [LIST, detail],
-      async () => {
-        expect((await call(a.app, 'DELETE', detail, donor)).statusCode).toBe(200);
-      },
-      ([list, one]) => !list!.includes('Cache Figs') && one!.includes('"status":404'),
-    );
-  });
-
-  it('answers If-None-Match with 304 from the cache while the database is unreachable', async () => {
-    const url = '/api/foods?sortByQuantity=true&limit=6';
-    const etag = (await anon(b.app, url)).headers.etag as string;
-    const name = new URL(database.url).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
-      await admin.query(`alter database ${name} allow_connections false`);
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
-      expect((await anon(b.app, '/api/foods?sortByQuantity=true&limit=5')).statusCode).toBe(503);
-      expect((await anon(b.app, url, { 'if-none-match': etag })).statusCode).toBe(304);
-      expect((await anon(b.app, url)).statusCode).toBe(200);
-    } finally {
-      await admin.query(`alter database ${name} allow_connections true`);
-      await admin.end();
     }
   });
 });

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_IP_LIMITS, SIGN_IN_PAIR_LIMIT } from '../../../src/server/auth/limits.js';
 import { WRITE_LIMIT } from '../../../src/server/http/limits.js';
-import { BACKENDS, buildTestApp, foodBody, freshPostgres, SIGN_IN_HEAVY_MS, signUp, startApp, type Person } from '../harness.js';
+import { BACKENDS, buildTestApp, foodBody, freshPostgres, SIGN_IN_HEAVY_MS, signInWith, signUp, startApp, type Person } from '../harness.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -34,7 +34,7 @@ async function twoInstances(backend: (typeof BACKENDS)[number]): Promise<{ a: Fa
 }
 
 const signIn = (app: FastifyInstance, email: string, password: string, ip = '203.0.113.7', headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, headers, payload: { email, password } });
+  signInWith(app, { email, password, remoteAddress: ip, headers });
 
 function expectTooMany(res: { statusCode: number; headers: Record<string, unknown>; body: string }, maxWait: number) {
   expect(res.statusCode, res.body).toBe(429);

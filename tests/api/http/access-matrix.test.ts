@@ -3,34 +3,19 @@
 // visitor, as the owner and as another signed-in user. Each cell asserts the
 // exact status and, for every refused call, that the foods, requests and users
 // tables are unchanged. The matrix is printed during the run.
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../src/server/auth/plugin.js';
-import { foods, requests, users } from '../../../src/server/db/schema/index.js';
+import { requests } from '../../../src/server/db/schema/index.js';
 import { createFood } from '../../../src/server/foods/repository.js';
 import { localToday } from '../../../src/server/lib/dates.js';
 import { createRequest } from '../../../src/server/requests/repository.js';
-import { BACKENDS, cookieHeader, foodBody, signUp, startApp, type Person, type TestApp } from '../harness.js';
+import { BACKENDS, foodBody, signInAgain, signUp, startApp, type Person, type TestApp } from '../harness.js';
+import { runMatrix, tablesSnapshot, type Actor, type Row, type Who } from './matrix.js';
 
-type Actor = 'anonymous' | 'owner' | 'other';
-const ACTORS: Actor[] = ['anonymous', 'other', 'owner'];
 const ORIGIN = 'http://localhost:3000';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
-interface Who extends Person {
-  id: string;
-}
-
-interface Row {
-  /** Method and path as SPEC.md §7 names it, and who "owner" is for this row. */
-  label: string;
-  expect: Record<Actor, number>;
-  /** Prepares fresh rows for one cell and sends the call as `who` (null: anonymous). */
-  run(actor: Actor): Promise<LightMyRequestResponse>;
-  /** Optional extra check of a cell's answer. */
-  check?(actor: Actor, res: LightMyRequestResponse): void;
-}
 
 describe.each(BACKENDS)('access control matrix on %s', (backend) => {
   let t: TestApp;
@@ -39,13 +24,7 @@ describe.each(BACKENDS)('access control matrix on %s', (backend) => {
   let stranger: Who;
 
   const asUser = (w: Who): SessionUser => ({ id: w.id, name: w.name, email: w.email, image: w.image });
-  /** The whole content of foods, requests and users, to compare around refused calls. */
-  const snapshot = async () =>
-    JSON.stringify([
-      await t.app.db.select().from(foods).orderBy(asc(foods.id)),
-      await t.app.db.select().from(requests).orderBy(asc(requests.id)),
-      await t.app.db.select().from(users).orderBy(asc(users.id)),
-    ]);
+  const snapshot = () => tablesSnapshot(t.app);
 
   /** Database content just before the last call `send` made (after the cell's setup). */
   let beforeCall = '';
@@ -107,12 +86,7 @@ describe.each(BACKENDS)('access control matrix on %s', (backend) => {
         // A separate session, so the actors' own cookies stay valid.
         const who = a === 'anonymous' ? null : a === 'owner' ? donor : stranger;
         if (!who) return send('GET', '/api/logout', null);
-        const signIn = await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/sign-in/email',
-          payload: { email: who.email, password: 'correct-horse-1' },
-        });
-        return send('GET', '/api/logout', { ...who, cookie: cookieHeader(signIn) });
+        return send('GET', '/api/logout', { ...who, cookie: (await signInAgain(t.app, who)).cookie });
       },
     },
     {
@@ -268,35 +242,6 @@ describe.each(BACKENDS)('access control matrix on %s', (backend) => {
   ];
 
   it('answers every cell with the exact status and changes nothing when it refuses', async () => {
-    const table: string[][] = [];
-    const failures: string[] = [];
-    for (const row of rows) {
-      const line = [row.label];
-      const cells: Partial<Record<Actor, string>> = {};
-      for (const actor of ACTORS) {
-        const res = await row.run(actor);
-        const want = row.expect[actor];
-        let mark = res.statusCode === want ? '' : ` ✗ want ${want}`;
-        if (res.statusCode >= 400) {
-          expect(res.headers['content-type'], `${row.label} as ${actor}`).toMatch(/json/);
-          // Setups add rows; a refusal must leave exactly what the setup left.
-          if (beforeCall !== (await snapshot())) mark += ' ✗ DB changed';
-        }
-        if (res.statusCode < 400) row.check?.(actor, res);
-        if (mark) failures.push(`${row.label} as ${actor}: got ${res.statusCode} ${res.body.slice(0, 200)}${mark}`);
-        cells[actor] = `${res.statusCode}${mark}`;
-      }
-      line.push(cells.anonymous!, cells.owner!, cells.other!);
-      table.push(line);
-    }
-    const width = [Math.max(...table.map((l) => l[0]!.length)), 9, 9, 9];
-    const fmt = (l: string[]) => l.map((c, i) => c.padEnd(width[i]!)).join(' | ');
-    console.log(
-      [`\nAccess control matrix (${backend})`, fmt(['call', 'anonymous', 'owner', 'other']), width.map((w) => '-'.repeat(w)).join('-|-'), ...table.map(fmt)].join(
-        '\n',
-      ),
-    );
-    expect(failures).toEqual([]);
+    expect(await runMatrix(rows, backend, snapshot, () => beforeCall)).toEqual([]);
   });
-
 });

@@ -3,7 +3,7 @@
 // sign-out never write the password, a cookie or a session token to the log.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, startApp } from '../harness.js';
+import { buildTestApp, signInWith, signUpWith, startApp } from '../harness.js';
 
 /** Parses a CSP header into directive → sources. */
 function csp(header: unknown): Map<string, string[]> {
@@ -63,12 +63,7 @@ describe('log privacy', () => {
     const email = 'lena.log@example.org';
     const secrets: string[] = [password, newPassword];
     try {
-      const up = await app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-up/email',
-        headers: { origin },
-        payload: { name: 'Lena Log', email, password, image: 'https://img.example.org/l.png' },
-      });
+      const up = await signUpWith(app, { name: 'Lena Log', email, password, image: 'https://img.example.org/l.png', headers: { origin } });
       expect(up.statusCode).toBe(200);
       const cookieOf = (res: typeof up) =>
         ([] as string[])
@@ -76,10 +71,10 @@ describe('log privacy', () => {
           .map((c) => c.split(';')[0]!)
           .filter((c) => !c.endsWith('='));
       const cookies = cookieOf(up);
-      const wrong = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email, password: 'wrong-Passw0rd-guess' } });
+      const wrong = await signInWith(app, { email, password: 'wrong-Passw0rd-guess', headers: { origin } });
       expect(wrong.statusCode).toBe(401);
       secrets.push('wrong-Passw0rd-guess');
-      const inRes = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email, password } });
+      const inRes = await signInWith(app, { email, password, headers: { origin } });
       expect(inRes.statusCode).toBe(200);
       cookies.push(...cookieOf(inRes));
       const cookie = cookies.join('; ');

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../../src/server/app.js';
-import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from '../harness.js';
+import { BACKENDS, call, foodBody, signUp, signUpWith, startApp, type Person, type TestApp } from '../harness.js';
 
 describe.each(BACKENDS)('hostile input on %s', (backend) => {
   let t: TestApp;
@@ -113,11 +113,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     const before = await fingerprint();
     const res = await call(t.app, 'POST', '/api/foods', user, foodBody({ AdditionalNotes: 'x'.repeat(BODY_LIMIT) }));
     expectProblem(res, [413]);
-    const auth = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      payload: { name: 'x'.repeat(BODY_LIMIT), email: 'big@example.org', password: 'correct-horse-1' },
-    });
+    const auth = await signUpWith(t.app, { name: 'x'.repeat(BODY_LIMIT), email: 'big@example.org', password: 'correct-horse-1' });
     expect(auth.statusCode).toBe(413);
     // Just under the limit the contract's own limits answer instead.
     expectProblem(await call(t.app, 'POST', '/api/foods', user, foodBody({ AdditionalNotes: 'x'.repeat(BODY_LIMIT - 1000) })), [400]);

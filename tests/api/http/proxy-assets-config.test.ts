@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/server/config.js';
 import { AUTH_IP_LIMITS } from '../../../src/server/auth/limits.js';
 import { withStoredSecrets } from '../../../src/server/lib/data-dir-secrets.js';
-import { BACKENDS, buildTestApp, SIGN_IN_HEAVY_MS, startApp, TEST_VAPID, type TestApp } from '../harness.js';
+import { BACKENDS, buildTestApp, SIGN_IN_HEAVY_MS, signInWith, startApp, TEST_VAPID, type TestApp } from '../harness.js';
 
 const ALLOWED = 'http://client.example.org';
 
@@ -28,12 +28,11 @@ describe.each(BACKENDS)('client address and TRUST_PROXY on %s', (backend) => {
 
   /** A wrong sign-in arriving from the proxy 10.0.0.5 on behalf of `forwarded`. */
   const viaProxy = (t: TestApp, forwarded: string, i: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
+    signInWith(t.app, {
+      email: `proxy-${forwarded}-${i}@example.org`,
+      password: 'wrong-password',
       remoteAddress: '10.0.0.5',
       headers: { 'x-forwarded-for': forwarded },
-      payload: { email: `proxy-${forwarded}-${i}@example.org`, password: 'wrong-password' },
     });
 
   it('gives distinct forwarded addresses distinct limits with TRUST_PROXY, one shared limit without', async () => {
@@ -116,7 +115,7 @@ describe('cross-origin clients, public assets and bad JSON', () => {
       expect(res.json()).toMatchObject({ status: 400, detail: expect.any(String) });
     }
     // Ordinary bodies still work.
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'nobody@example.org', password: 'whatever-1' } });
+    const ok = await signInWith(t.app, { email: 'nobody@example.org', password: 'whatever-1' });
     expect(ok.statusCode).toBe(401);
   });
 

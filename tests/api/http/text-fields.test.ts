@@ -3,7 +3,7 @@
 // control character is refused with a 400 naming the field (so a name cannot put
 // a forged paragraph into a mail quoting it); notes and messages keep their line breaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from '../harness.js';
+import { BACKENDS, call, foodBody, signUp, signUpWith, startApp, type Person, type TestApp } from '../harness.js';
 
 const ORIGIN = { origin: 'http://localhost:3000' };
 const BREAKS = ['two\nlines', 'carriage\rreturn', 'tab\there', 'bell\u0007', 'esc\u001b[31m', 'del\u007f', 'c1\u0085next', 'sep\u2028line'];
@@ -41,12 +41,7 @@ describe.each(BACKENDS)('control characters in text fields on %s', (backend) => 
 
   it.each(BREAKS)('refuses %j in a display name at sign-up and profile update', async (value) => {
     const name = `Eve ${value} SECURITY NOTICE`;
-    const signUpRes = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: ORIGIN,
-      payload: { name, email: `eve${BREAKS.indexOf(value)}@example.org`, password: 'correct-horse-1', image: 'https://img.example.org/e.png' },
-    });
+    const signUpRes = await signUpWith(t.app, { name, email: `eve${BREAKS.indexOf(value)}@example.org`, password: 'correct-horse-1', image: 'https://img.example.org/e.png', headers: ORIGIN });
     namesField(signUpRes, 'Name');
     const update = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { ...ORIGIN, cookie: donor.cookie }, payload: { name } });
     namesField(update, 'Name');

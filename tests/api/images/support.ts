@@ -1,4 +1,5 @@
-/** Test photos made with sharp, and a multipart upload helper for `/api/images`. */
+/** Test photos made with sharp, a multipart upload helper for `/api/images`, and a count of stored images. */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Person } from '../harness.js';
@@ -48,4 +49,11 @@ export function upload(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(who ? { cookie: who.cookie } : {}) },
     payload: Buffer.concat([head, bytes, tail]),
   });
+}
+
+/** How many images (rows of `images`, one a distinct upload) `app`'s database holds. */
+export async function storedImages(app: FastifyInstance): Promise<number> {
+  const result = await app.db.execute(sql`select count(*)::int as n from images`);
+  const rows = Array.isArray(result) ? result : (result as unknown as { rows: { n: number }[] }).rows;
+  return Number((rows[0] as { n: number }).n);
 }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { users } from '../../../src/server/db/schema/index.js';
-import { call, cookieHeader, foodBody, signInAgain, signUp, type Person } from '../harness.js';
+import { call, cookieHeader, foodBody, PASSWORD, signInAgain, signUp, signUpWith, type Person } from '../harness.js';
 
 /** The address ADMIN_EMAILS names in these tests. */
 export const MODERATOR_EMAIL = 'moderator@plateful.test';
@@ -16,7 +16,7 @@ export const SAFETY_ENV = { ADMIN_EMAILS: `Someone@else.test, ${MODERATOR_EMAIL.
 /** Signs up `email` with the harness password; returns the person with their session. */
 export async function signUpAs(app: FastifyInstance, name: string, email: string): Promise<Person & { id: string }> {
   const image = 'https://images.example.org/m.png';
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name, email, password: 'correct-horse-1', image } });
+  const res = await signUpWith(app, { name, email, password: PASSWORD, image });
   expect(res.statusCode, res.body).toBe(200);
   return { name, email, image, cookie: cookieHeader(res), id: res.json().user.id };
 }

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../../src/server/seed/demo.js';
 import { DEMO_DONORS, DEMO_LISTINGS } from '../../../src/server/seed/listings.js';
-import { BACKENDS, call, startApp, type TestApp } from '../harness.js';
+import { BACKENDS, call, signInWith, startApp, type TestApp } from '../harness.js';
 
 describe.each(BACKENDS)('demo seed on %s', (backend) => {
   let t: TestApp;
@@ -18,7 +18,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     const queued = (await t.app.db.execute(sql`select count(*)::int as n from outbox`)) as unknown as { rows: { n: number }[] };
     expect(queued.rows[0]!.n).toBe(0);
     for (const d of DEMO_DONORS) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: d.email, password: d.password } });
+      const res = await signInWith(t.app, { email: d.email, password: d.password });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({ email: d.email, name: d.name, emailVerified: true });
     }

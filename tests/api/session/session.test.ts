@@ -1,6 +1,6 @@
 // Session sync (SPEC.md §4/§7 `POST /jwt`, `GET /logout`), identity cookies, health and the SPA fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, call, signUp, startApp, type TestApp } from '../harness.js';
+import { BACKENDS, call, signUp, signUpWith, startApp, type TestApp } from '../harness.js';
 
 describe.each(BACKENDS)('session and service routes on %s', (backend) => {
   let t: TestApp;
@@ -10,11 +10,7 @@ describe.each(BACKENDS)('session and service routes on %s', (backend) => {
   afterAll(() => t.close());
 
   it('sets an HTTP-only SameSite=Lax session cookie at sign-up, and get-session returns the profile', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      payload: { name: 'Nia Neighbour', email: 'Nia@Example.org', password: 'secret-pass', image: 'https://img.example.org/n.png' },
-    });
+    const res = await signUpWith(t.app, { name: 'Nia Neighbour', email: 'Nia@Example.org', password: 'secret-pass', image: 'https://img.example.org/n.png' });
     expect(res.statusCode).toBe(200);
     const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
     const session = cookies.find((c) => c.startsWith('better-auth.session_token='));
