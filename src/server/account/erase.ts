@@ -9,7 +9,7 @@
  *   that report their acts (outbox `actor_id`, ON DELETE CASCADE);
  * - other people's notifications they caused, which name them or quote their
  *   messages (`notifications.actor_id`);
- * - `rate_limits` counters whose key holds their address or id (`signin:<email>|…`,
+ * - limit counters (`limit_counters`) whose key holds their address or id (`signin:<email>|…`,
  *   `signin-account:<email>`, `write:<id>` …);
  * - reset and verification tokens for them (`verifications` rows holding their id or address).
  */
@@ -17,7 +17,8 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { notifications } from '../notifications/schema.js';
 import { outbox } from '../outbox/schema.js';
-import { rateLimits, users, verifications } from '../db/schema/index.js';
+import { users, verifications } from '../db/schema/index.js';
+import { limitCounters } from '../http/schema.js';
 
 /** Deletes `user` and every trace above in one transaction. */
 export async function eraseAccount(db: Database, user: { id: string; email: string }): Promise<void> {
@@ -26,8 +27,8 @@ export async function eraseAccount(db: Database, user: { id: string; email: stri
     await tx.delete(outbox).where(sql`lower(${outbox.to}) = ${email}`);
     await tx.delete(notifications).where(eq(notifications.actorId, user.id));
     await tx
-      .delete(rateLimits)
-      .where(or(sql`position(${email} in lower(${rateLimits.key})) > 0`, sql`position(${user.id} in ${rateLimits.key}) > 0`));
+      .delete(limitCounters)
+      .where(or(sql`position(${email} in lower(${limitCounters.key})) > 0`, sql`position(${user.id} in ${limitCounters.key}) > 0`));
     await tx
       .delete(verifications)
       .where(

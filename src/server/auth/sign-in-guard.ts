@@ -10,7 +10,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { rateLimits, signInAddresses, users } from '../db/schema/index.js';
+import { signInAddresses, users } from '../db/schema/index.js';
+import { limitCounters } from '../http/schema.js';
 import { clientKey, consume, refund, type Limit } from '../http/limits.js';
 import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_PAIR_LIMIT } from './limits.js';
 import { enqueueMail } from '../outbox/outbox.js';
@@ -99,5 +100,5 @@ export async function recordSignIn(db: Database, userId: string, ip: string | nu
 
 /** Clears the account's failed-sign-in count (after a password reset: the owner holds the mailbox). */
 export async function clearAccountLock(db: Pick<Database, 'delete'>, email: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, accountKey(email.toLowerCase())));
+  await db.delete(limitCounters).where(eq(limitCounters.key, accountKey(email.toLowerCase())));
 }

@@ -1,4 +1,4 @@
-/** Listing limits of one account, counted in `rate_limits` (http/limits.ts `limited`). */
+/** Listing limits of one account, counted in `limit_counters` (http/limits.ts `limited`). */
 import type { AccountCounter } from '../http/limits.js';
 
 /** New listings one account may add a day (key `listings:<userId>`); past it a 429 with the window's `Retry-After`. */

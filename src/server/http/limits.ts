@@ -1,18 +1,21 @@
 /**
  * The database-backed counter that enforces Plateful's own limits (DESIGN.md
- * "The API": 429 too many requests) and the 429 answer. Counters live in the
- * `rate_limits` table beside Better Auth's, so every server process on one
- * database shares them (DESIGN.md "Stateless server"). The limits themselves live
+ * "The API": 429 too many requests) and the 429 answer. Counters live in our
+ * `limit_counters` table (schema.ts), so every server process on one database shares
+ * them (DESIGN.md "Stateless server"). A counter of our own rather than
+ * `@fastify/rate-limit`: some limits count inside a write's transaction with no HTTP
+ * request, and some give a count back (`refund`), which that plugin cannot
+ * (docs/architecture.md "Hand-made parts"). The limits themselves live
  * with their features (`auth/limits.ts`, `foods/limits.ts`, …); this folder keeps
  * only the writes limit of every signed-in user (write-limit.ts).
  */
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client.js';
 import { problem, sendProblem } from './problem.js';
 import { rowsOf } from '../db/rows.js';
+import { limitCounters } from './schema.js';
 
 /** A fixed-window limit: at most `max` events per `windowSeconds`. */
 export interface Limit {
@@ -48,30 +51,31 @@ export interface LimitDecision {
  * Counts one event against `key` and says whether it is within `limit`; one
  * atomic upsert, so concurrent requests on any number of processes cannot
  * overshoot. Fixed windows: the first event opens a window of `windowSeconds`.
- *
- * Our rows keep the window's *end* (epoch ms) in `last_request`: Better Auth
- * prunes rows whose `last_request` is older than its own longest window, which
- * then only ever removes windows that have already ended.
  */
 export async function consume(db: Database, key: string, limit: Limit, now = Date.now()): Promise<LimitDecision> {
   const end = now + limit.windowSeconds * 1000;
   const result = await db.execute(sql`
-    insert into rate_limits (id, key, count, last_request) values (${randomUUID()}, ${key}, 1, ${end})
+    insert into limit_counters (key, count, window_end) values (${key}, 1, ${end})
     on conflict (key) do update set
-      count = case when rate_limits.last_request <= ${now} then 1 else rate_limits.count + 1 end,
-      last_request = case when rate_limits.last_request <= ${now} then ${end} else rate_limits.last_request end
-    returning count, last_request`);
+      count = case when limit_counters.window_end <= ${now} then 1 else limit_counters.count + 1 end,
+      window_end = case when limit_counters.window_end <= ${now} then ${end} else limit_counters.window_end end
+    returning count, window_end`);
   const row = rowsOf(result)[0]!;
   const count = Number(row.count);
-  const retryAfter = Math.max(1, Math.ceil((Number(row.last_request) - now) / 1000));
+  const retryAfter = Math.max(1, Math.ceil((Number(row.window_end) - now) / 1000));
   return { allowed: count <= limit.max, count, retryAfter };
 }
 
 /** Gives back one event counted by `consume` (e.g. a sign-in that succeeded). */
 export async function refund(db: Database, key: string, now = Date.now()): Promise<void> {
   await db.execute(
-    sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and last_request > ${now}`,
+    sql`update limit_counters set count = greatest(count - 1, 0) where key = ${key} and window_end > ${now}`,
   );
+}
+
+/** Deletes the counters whose window ended before `now` (epoch ms); run by the lifecycle sweep. Returns how many. */
+export async function pruneCounters(db: Database, now = Date.now()): Promise<number> {
+  return (await db.delete(limitCounters).where(lt(limitCounters.windowEnd, now)).returning({ key: limitCounters.key })).length;
 }
 
 /**

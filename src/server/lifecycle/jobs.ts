@@ -14,6 +14,7 @@ import type { Database } from '../db/client.js';
 import { foods, listedStatus, requests } from '../db/schema/index.js';
 import { localToday } from '../lib/dates.js';
 import type { Notifier } from '../notifications/notifier.js';
+import { pruneCounters } from '../http/limits.js';
 
 /** The reminder comes this long before `PickupAt`. */
 export const REMINDER_BEFORE_MS = 60 * 60 * 1000;
@@ -90,11 +91,13 @@ export async function askCollected(db: Database, now: Date, notifier: Notifier):
   });
 }
 
-/** Runs the three jobs once at instant `now`. */
+/** Runs the three jobs once at instant `now`, and deletes the limit counters whose window has ended (real time, as they count). */
 export async function sweep(db: Database, now: Date, notifier: Notifier): Promise<SweepResult> {
-  return {
+  const result = {
     expired: await expireListings(db, now, notifier),
     reminded: await remindPickups(db, now, notifier),
     asked: await askCollected(db, now, notifier),
   };
+  await pruneCounters(db);
+  return result;
 }

@@ -1,4 +1,4 @@
-/** Message limits of one account, counted in `rate_limits` (http/limits.ts `limited`). */
+/** Message limits of one account, counted in `limit_counters` (http/limits.ts `limited`). */
 import type { AccountCounter } from '../http/limits.js';
 
 /** Messages one account may send a minute (key `messages-minute:<userId>`). */

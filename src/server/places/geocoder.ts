@@ -2,7 +2,7 @@
  * The optional online geocoder (`GEOCODER_URL`): a Photon- or
  * Nominatim-compatible service used with the usage policy those services publish:
  * at most one request per second for the whole instance (a slot reserved in the
- * shared `rate_limits` table, so every process on one database counts together), a
+ * shared `limit_counters` table, so every process on one database counts together), a
  * User-Agent naming the instance, and answers cached in `place_cache` for a week.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -43,12 +43,12 @@ async function waitForSlot(db: Database): Promise<void> {
   // after the answer is then at least GEOCODER_SPACING_MS after the previous one.
   const dbNow = sql`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
   const result = await db.execute(sql`
-    insert into rate_limits (id, key, count, last_request) values ('geocoder-slot', 'geocoder-slot', 1, ${dbNow})
-    on conflict (key) do update set count = rate_limits.count + 1,
-      last_request = greatest(rate_limits.last_request + ${GEOCODER_SPACING_MS}, ${dbNow})
-    returning last_request`);
-  const rows = Array.isArray(result) ? result : (result as unknown as { rows: { last_request: unknown }[] }).rows;
-  const slot = Number(rows[0]!.last_request);
+    insert into limit_counters (key, count, window_end) values ('geocoder-slot', 1, ${dbNow})
+    on conflict (key) do update set count = limit_counters.count + 1,
+      window_end = greatest(limit_counters.window_end + ${GEOCODER_SPACING_MS}, ${dbNow})
+    returning window_end`);
+  const rows = Array.isArray(result) ? result : (result as unknown as { rows: { window_end: unknown }[] }).rows;
+  const slot = Number(rows[0]!.window_end);
   if (slot - Date.now() > MAX_WAIT_MS) throw new GeocoderUnavailable('the geocoder is busy');
   const wait = slot - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));

@@ -20,11 +20,11 @@ export const MAX_SUBSCRIPTIONS = 10;
 /**
  * Pushes one person may cause to one recipient in 24 hours, whatever their kind (a
  * message, a request update…): the push counterpart of the mails' per-sender caps
- * (notifications/throttles.ts), counted in `rate_limits` under `push:<actor>:<recipient>`.
+ * (notifications/throttles.ts), counted in `limit_counters` under `push:<actor>:<recipient>`.
  */
 export const PUSHES_PER_SENDER_PER_DAY: Limit = { max: 30, windowSeconds: 24 * 60 * 60 };
 
-/** The `rate_limits` key of the pushes `actorId` causes to `userId`. */
+/** The `limit_counters` key of the pushes `actorId` causes to `userId`. */
 export const pushCounterKey = (actorId: string, userId: string) => `push:${actorId}:${userId}`;
 
 /**

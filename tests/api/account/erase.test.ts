@@ -48,7 +48,7 @@ describe.each(BACKENDS)('account deletion on %s', (backend) => {
     const needles = [NAME, leaving.email, PHONE];
     const before = await rowsNaming(needles);
     expect(Object.keys(before).some((k) => k.startsWith('notifications.'))).toBe(true);
-    expect(Object.keys(before).some((k) => k.startsWith('rate_limits.'))).toBe(true);
+    expect(Object.keys(before).some((k) => k.startsWith('limit_counters.'))).toBe(true);
 
     const gone = await deleteAccount(t.app, leaving);
     expect(gone.statusCode, gone.body).toBe(200);

@@ -105,11 +105,11 @@ describe.each(BACKENDS)('account flood limits on %s', (backend) => {
 
     // The day's counter: this account has sent 300 today (the minute window is over).
     const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, donor.email));
-    await t.app.db.execute(sql`update rate_limits set count = ${MESSAGES_PER_DAY.max} where key = ${`messages-day:${row!.id}`}`);
+    await t.app.db.execute(sql`update limit_counters set count = ${MESSAGES_PER_DAY.max} where key = ${`messages-day:${row!.id}`}`);
     const res = await send(donor);
     expectTooMany(res, DAY, DAY - 120);
     // A message the day refuses does not count against the minute either.
-    const minute = await t.app.db.execute(sql`select count from rate_limits where key = ${`messages-minute:${row!.id}`}`);
+    const minute = await t.app.db.execute(sql`select count from limit_counters where key = ${`messages-minute:${row!.id}`}`);
     const rows = (Array.isArray(minute) ? minute : (minute as { rows: { count: number }[] }).rows) as { count: number }[];
     expect(Number(rows[0]!.count)).toBe(1);
   });
