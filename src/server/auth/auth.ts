@@ -200,6 +200,9 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         '/request-password-reset': { window: L.passwordReset.windowSeconds, max: L.passwordReset.max },
         '/send-verification-email': { window: L.passwordReset.windowSeconds, max: L.passwordReset.max },
         '/delete-user': { window: L.passwordReset.windowSeconds, max: L.passwordReset.max },
+        // Reading one's own session guesses nothing (the cookie is the secret) and every page
+        // load makes it: a per-address count would sign out everyone behind one shared address.
+        '/get-session': false,
       },
     },
     // Errors other than Better Auth's own answers reach Fastify's problem handler:

@@ -87,6 +87,16 @@ describe.each(BACKENDS)('abuse limits on %s', (backend) => {
     expect((await signIn(apps.a, victim.email, 'typo', owner)).statusCode).toBe(401);
   }, SIGN_IN_HEAVY_MS);
 
+  it('never limits reading the own session, so many people behind one address stay signed in', async () => {
+    const person = await signUp(apps.a, 'Nat Behind');
+    const ip = '203.0.113.150';
+    for (let i = 0; i <= AUTH_IP_LIMITS.default.max; i++) {
+      const res = await (i % 2 ? apps.a : apps.b).inject({ method: 'GET', url: '/api/auth/get-session', remoteAddress: ip, headers: { cookie: person.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      if (i === AUTH_IP_LIMITS.default.max) expect(res.json().user.email).toBe(person.email);
+    }
+  }, SIGN_IN_HEAVY_MS);
+
   it("applies Better Auth's per-IP sign-in limit with Retry-After, whatever X-Forwarded-For the client sends", async () => {
     const ip = '203.0.113.99';
     const max = AUTH_IP_LIMITS.signIn.max;
