@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { isListedFoodStatus, platefulImageId } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import { foodStatus, toFood, findFood, type FoodRow } from '../foods/repository.js';
+import { windowsByFood } from '../foods/windows.js';
 import { proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
 import { isFoodWithheld } from '../foods/visibility.js';
@@ -71,7 +72,7 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
       // A collected or expired one still exists (the API answers it): 200 with the neutral card.
       return html(reply, renderer.render(`/food/${id}`, unavailable(encodeURIComponent(id))), unknown ? 404 : 200);
     }
-    const answer = toFood(row, false, today);
+    const answer = toFood(row, false, today, { windows: (await windowsByFood(app.db, [row.id])).get(row.id) });
     const food = imageProxy ? proxiedFood(answer, publicUrl) : answer;
     const preview: Preview = {
       title: row.name,
