@@ -71,11 +71,13 @@ export type RecurrenceInput = z.output<typeof RecurrenceInput>;
 
 /**
  * The pickup fields of `POST /foods` and `PUT /foods/{id}`, all optional: absent on
- * `PUT` keeps what the listing has (`[]` clears the windows).
+ * `PUT` keeps what the listing has (`[]` clears the windows, `null` stops a recurring offer).
  */
 export const PICKUP_INPUT_FIELDS = {
   PickupWindows: PickupWindowsInput.optional(),
   TimeZone: TimeZoneName.optional(),
+  /** Makes the listing a recurring offer (`POST`, or `PUT` of a one-off); on `PUT` of one of its listings `null` stops the offer. */
+  Recurrence: RecurrenceInput.nullable().optional(),
 };
 
 /** A pickup window as answered: UTC instants; `Capacity` and `Left` (pickups still free) only when it has a capacity. */
@@ -91,7 +93,28 @@ export type PickupWindow = z.infer<typeof PickupWindow>;
 export const PICKUP_ANSWER_FIELDS = {
   PickupWindows: z.array(PickupWindow),
   TimeZone: z.string(),
+  /** The recurring offer this listing belongs to (see `RecurringOffer`), when it is one of its listings. */
+  SeriesId: z.string().optional(),
 };
+
+/** Where a recurring offer is: `Active` makes listings, `Paused` makes none until resumed, `Stopped` for good. */
+export const RECURRENCE_STATUSES = ['Active', 'Paused', 'Stopped'] as const;
+
+/** A recurring offer as `GET /api/recurring-offers` answers it (the donor's own). */
+export const RecurringOffer = z.object({
+  _id: z.string(),
+  FoodName: z.string(),
+  Weekdays: z.array(z.number().int()),
+  Until: z.string().optional(),
+  TimeZone: z.string(),
+  Status: z.enum(RECURRENCE_STATUSES),
+  /** The listing the offer copies (its first, or the newest left when that one was deleted). */
+  FoodId: z.string().optional(),
+});
+export type RecurringOffer = z.infer<typeof RecurringOffer>;
+
+/** Body of `PATCH /api/recurring-offers/{id}`: pause, resume or stop (stopping is final). */
+export const RecurringOfferStatusInput = z.strictObject({ Status: z.enum(RECURRENCE_STATUSES) });
 
 /** `pickupFrom` / `pickupUntil` of `GET /foods`: listings with a window overlapping that interval. */
 export const PICKUP_QUERY_FIELDS = {

@@ -12,6 +12,7 @@ import {
   type LocationInput,
   type PickupWindow,
   type PickupWindowInput,
+  type RecurrenceInput,
 } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
@@ -24,6 +25,7 @@ import type { Notifier } from '../notifications/notifier.js';
 import { pointColumns, toLocation, type ExactPoint } from './points.js';
 import { settleListing } from './lifecycle.js';
 import { saveWindows, serverTimeZone, windowsByFood, windowsDiffer } from './windows.js';
+import { setRecurrence } from './recurring.js';
 
 export type FoodRow = typeof foods.$inferSelect;
 
@@ -45,6 +47,8 @@ export interface FoodFields {
   PickupWindows?: PickupWindowInput[];
   /** IANA zone; undefined keeps the listing's (or, new, the server's). */
   TimeZone?: string;
+  /** Undefined keeps the listing's recurring offer as it is; null stops it (foods/recurring.ts). */
+  Recurrence?: RecurrenceInput | null;
 }
 
 /** What a reader sees of a listing's place (see `exactPointVisibility` in points.ts). */
@@ -92,6 +96,7 @@ export function toFood(row: FoodRow, showEmail: boolean, today: string, view: Pl
     ...(row.hiddenAt ? { Hidden: { Reason: row.hiddenReason ?? '', At: row.hiddenAt.toISOString() } } : {}),
     PickupWindows: view.windows ?? [],
     TimeZone: row.timeZone ?? serverTimeZone(),
+    ...(row.seriesId ? { SeriesId: row.seriesId } : {}),
   };
 }
 
@@ -159,6 +164,7 @@ export async function createFood(db: Database, input: FoodFields, donor: Session
       const pickupUntil = await saveWindows(tx, row!.id, input.PickupWindows);
       await tx.update(foods).set({ pickupUntil }).where(eq(foods.id, row!.id));
     }
+    if (input.Recurrence) await setRecurrence(tx, await requireFood(tx, row!.id), input.Recurrence);
     return row!.id;
   });
 }
@@ -212,10 +218,11 @@ export async function updateFood(db: Database, id: string, input: FoodFields, do
         k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
       );
     if (changed) await tx.update(foods).set({ ...next, updatedAt: new Date() }).where(eq(foods.id, id));
+    const recurrenceChanged = await setRecurrence(tx, changed ? await requireFood(tx, id) : row, input.Recurrence);
     const pickupUntil = next.pickupUntil === undefined ? row.pickupUntil : next.pickupUntil;
     // An expired listing opens again with a date from today on and, when it has windows, one still to come.
     if (row.status === 'Expired' && (pickupUntil === null || pickupUntil > now)) await settleListing(tx, { ...row, expiresOn: next.expiresOn }, today);
-    return { acknowledged: true as const, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
+    return { acknowledged: true as const, matchedCount: 1, modifiedCount: changed || recurrenceChanged ? 1 : 0 };
   });
 }
 

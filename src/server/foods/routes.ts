@@ -36,6 +36,7 @@ import { chordToMetres, listAvailableFoods, listDonorFoods, sortKey, type FoodOr
 import { LISTING_COUNTERS, LISTINGS_PER_DAY } from './limits.js';
 import { exactPointVisibility } from './points.js';
 import { windowsByFood } from './windows.js';
+import { recurringOfferRoutes } from './recurring-routes.js';
 
 /** DistanceKm as answered: metres to km, rounded to 0.1 km ("about 1.5 km"). */
 const roundedKm = (metres: number) => Math.round(metres / 100) / 10;
@@ -174,4 +175,6 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       return deleteFood(db, req.params.id, user.id, app.notifier);
     },
   );
+
+  recurringOfferRoutes(app);
 }

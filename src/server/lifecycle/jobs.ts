@@ -15,6 +15,7 @@ import { foods, listedStatus, requests } from '../db/schema/index.js';
 import { localToday } from '../lib/dates.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { pruneCounters } from '../http/limits.js';
+import { makeOccurrences } from '../foods/recurring.js';
 
 /** The reminder comes this long before `PickupAt`. */
 export const REMINDER_BEFORE_MS = 60 * 60 * 1000;
@@ -28,6 +29,8 @@ export interface SweepResult {
   expired: number;
   reminded: number;
   asked: number;
+  /** Listings of recurring offers made (foods/recurring.ts). */
+  made: number;
 }
 
 /**
@@ -92,12 +95,13 @@ export async function askCollected(db: Database, now: Date, notifier: Notifier):
   });
 }
 
-/** Runs the three jobs once at instant `now`, and deletes the limit counters whose window has ended (real time, as they count). */
+/** Runs the jobs once at instant `now` (expiry, reminders, questions, recurring offers' listings), and deletes the limit counters whose window has ended (real time, as they count). */
 export async function sweep(db: Database, now: Date, notifier: Notifier): Promise<SweepResult> {
   const result = {
     expired: await expireListings(db, now, notifier),
     reminded: await remindPickups(db, now, notifier),
     asked: await askCollected(db, now, notifier),
+    made: await makeOccurrences(db, now),
   };
   await pruneCounters(db);
   return result;
