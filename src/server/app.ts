@@ -133,6 +133,7 @@ export async function buildApp(
     database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      databaseDirectUrl: config.databaseDirectUrl,
       dataDir: config.dataDir,
       statementTimeoutMs: config.dbStatementTimeoutMs,
       poolTimeoutMs: config.dbPoolTimeoutMs,
