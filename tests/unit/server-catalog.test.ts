@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import '../../src/server/app.js';
 import { SOURCE_MESSAGES, TRANSLATED_LOCALES, translationsOf } from '../../src/server/i18n/catalog.js';
 
-const catalog = (locale: string) => JSON.parse(readFileSync(new URL(`../../src/server/i18n/messages/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+const catalog = (locale: string) => JSON.parse(readFileSync(new URL(`../../src/server/i18n/locales/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 /** The argument names of an ICU message: `{name}` and `{count, plural, …}`. */
 const args = (message: string) => [...new Set([...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map(([, name]) => name!))].sort();
 

@@ -4,7 +4,7 @@
  * Lingui (ICU MessageFormat: `{name}`, plural, select).
  *
  * Each feature declares its English source texts with `defineMessages(prefix, en)`;
- * the translations live in `messages/<locale>.json` under `<prefix>.<key>`, `en.json`
+ * the translations live in `locales/<locale>.json` under `<prefix>.<key>`, `en.json`
  * being the template translators start from (written by `npm run i18n:extract`).
  * A text missing from a locale falls back to English; `tests/unit/server-catalog.test.ts`
  * fails on any missing, unused or mismatched message.
@@ -12,10 +12,10 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LOCALES, SOURCE_LOCALE, type Locale } from '../../contract/index.js';
-import ar from './messages/ar.json' with { type: 'json' };
-import de from './messages/de.json' with { type: 'json' };
-import es from './messages/es.json' with { type: 'json' };
-import fr from './messages/fr.json' with { type: 'json' };
+import ar from './locales/ar.json' with { type: 'json' };
+import de from './locales/de.json' with { type: 'json' };
+import es from './locales/es.json' with { type: 'json' };
+import fr from './locales/fr.json' with { type: 'json' };
 
 /** Translations by locale, `<prefix>.<key>` → ICU message; English comes from the sources. */
 const TRANSLATIONS: Readonly<Record<Exclude<Locale, 'en'>, Readonly<Record<string, string>>>> = { de, fr, es, ar };

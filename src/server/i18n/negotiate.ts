@@ -44,3 +44,15 @@ export async function pageLocale(db: Database, req: FastifyRequest): Promise<Loc
   const user = req.headers.cookie ? await req.sessionUser().catch(() => null) : null;
   return negotiateLocale(req, user ? await languageOf(db, user.id) : null);
 }
+
+/**
+ * The locale of a mail to `userId` outside a notification (verification, reset, lock, ban):
+ * their chosen language, else what the request that caused it negotiates (its `lang` cookie
+ * and `Accept-Language`, a Fetch `Headers`), else English.
+ */
+export async function recipientLocale(db: Database, userId: string, headers?: Headers | null): Promise<Locale> {
+  const chosen = await languageOf(db, userId);
+  if (chosen) return chosen;
+  const h = { cookie: headers?.get('cookie') ?? undefined, 'accept-language': headers?.get('accept-language') ?? undefined };
+  return negotiateLocale({ headers: h });
+}

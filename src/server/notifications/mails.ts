@@ -5,6 +5,7 @@
  */
 import { LOCALE_INFO, type EmailPreferenceKey, type Locale } from '../../contract/index.js';
 import { defineMessages } from '../i18n/catalog.js';
+import { greeting } from '../mail/compose.js';
 import { PAGES } from '../../contract/routes.js';
 import { unsubscribeUrl } from '../email-preferences/unsubscribe.js';
 import type { OutboxMail } from '../outbox/outbox.js';
@@ -21,7 +22,6 @@ const escapeHtml = (s: string) =>
 
 /** The mails' own words (the server catalog's `mail.` group). */
 const say = defineMessages('mail', {
-  hello: 'Hello {name},',
   footer: 'You get this mail for {why} on Plateful.',
   stop: 'Stop these mails',
   settings: 'All email settings',
@@ -43,7 +43,7 @@ export function notificationMail(
   const link = `${s.publicUrl}${m.path}`;
   const unsubscribe = unsubscribeUrl(s.publicUrl, s.secret, m.userId, m.key);
   const settings = `${s.publicUrl}${PAGES.notificationSettings.path}`;
-  const hello = say(m.locale, 'hello', { name: m.name });
+  const hello = greeting(m.locale, m.name);
   const footer = say(m.locale, 'footer', { why: say(m.locale, `why.${m.key}`) });
   const stop = say(m.locale, 'stop');
   const all = say(m.locale, 'settings');

@@ -75,6 +75,17 @@ describe.each(BACKENDS)('languages on %s', (backend) => {
     expect(JSON.parse(decryptPayload(received!.body, phone))).toMatchObject({ Title: 'Neue Anfrage für Brot' });
   });
 
+  it('mails a password reset in the chosen language, else in the language the request negotiates', async () => {
+    const reset = (email: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: { 'content-type': 'application/json', ...headers }, payload: { email, redirectTo: '/reset-password' } });
+    expect((await reset(donor.email, { 'accept-language': 'es' })).statusCode).toBe(200);
+    const german = await waitForMail(t.inbox, (m) => recipient(m) === donor.email && m.subject === 'Setze dein Plateful-Passwort zurück');
+    expect(german.text).toContain('Der Link funktioniert einmal und läuft in 1 Stunde ab.');
+    await reset(requester.email, { 'accept-language': 'es-MX,es;q=0.9' });
+    const spanish = await waitForMail(t.inbox, (m) => recipient(m) === requester.email && m.subject === 'Restablece tu contraseña de Plateful');
+    expect(spanish.html).toContain('<html lang="es" dir="ltr">');
+  });
+
   it('keeps telling someone without a chosen language in English', async () => {
     const foodId = (await call(t.app, 'POST', '/api/foods', requester, foodBody({ FoodName: 'Soup' }))).json().insertedId;
     await call(t.app, 'POST', '/api/requests', donor, { FoodId: foodId, AdditionalNotes: '' });
