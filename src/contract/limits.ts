@@ -108,3 +108,13 @@ export const BAN_DAYS = [1, 7, 30] as const;
 /** Feedback after a hand-over. */
 export const FEEDBACK_RATINGS = ['Positive', 'Negative'] as const;
 export const FEEDBACK_REASONS = ['NoShow', 'NotAsDescribed', 'Late', 'Rude', 'Other'] as const;
+
+/** Bounds of pickup windows and recurring offers. */
+export const PICKUP = {
+  /** Windows on one listing. */
+  windowsMax: 20,
+  /** Longest window, hours. */
+  windowHoursMax: 24 * 7,
+  /** Largest `Capacity` (pickups one window holds). */
+  capacityMax: 1000,
+} as const;

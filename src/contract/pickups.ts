@@ -5,16 +5,9 @@
  * show the windows in the listing's local time and to repeat them on other days.
  */
 import { z } from 'zod';
+import { PICKUP } from './limits.js';
 
-/** Bounds of pickup windows and recurring offers. */
-export const PICKUP = {
-  /** Windows on one listing. */
-  windowsMax: 20,
-  /** Longest window, hours. */
-  windowHoursMax: 24 * 7,
-  /** Largest `Capacity` (pickups one window holds). */
-  capacityMax: 1000,
-} as const;
+export { PICKUP };
 
 /** True when `name` is an IANA time zone this runtime knows (`Europe/Berlin`, `UTC`). */
 export function isTimeZone(name: string): boolean {

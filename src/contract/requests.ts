@@ -17,6 +17,8 @@ export const RequestInput = z.strictObject({
   FoodId: Id,
   AdditionalNotes: optionalText(LIMITS.notes),
   DonationMoney: optionalText(LIMITS.donation, { line: true }),
+  /** The pickup time the requester would like (ISO 8601 instant), inside one of the listing's windows. */
+  PickupAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
   _id: z.unknown().optional(),
   FoodName: z.unknown().optional(),
   FoodImage: z.unknown().optional(),
@@ -73,6 +75,8 @@ export const FoodRequest = z.object({
   Status: RequestStatus,
   /** Once accepted: the agreed pickup time (ISO 8601 UTC instant), when one was set. */
   PickupAt: z.string().optional(),
+  /** The time the requester chose (ISO 8601 UTC instant), when they chose one; accepting without `PickupAt` takes it. */
+  RequestedPickupAt: z.string().optional(),
   /** The donor's note on accepting, when given. */
   Note: z.string().optional(),
   /** The donor's reason on declining, when given. */

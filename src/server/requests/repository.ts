@@ -13,6 +13,7 @@ import { settleListing } from '../foods/lifecycle.js';
 import { foodStatus, requireFood, requireOwnFood } from '../foods/repository.js';
 import { BLOCKED_REFUSAL } from '../blocks/repository.js';
 import { problem } from '../http/problem.js';
+import { assertPickupFits } from '../foods/windows.js';
 import { isBlockedBetween } from '../blocks/repository.js';
 import { isFoodWithheld } from '../foods/visibility.js';
 import type { Notifier } from '../notifications/notifier.js';
@@ -54,6 +55,7 @@ export function toFoodRequest(row: RequestRow, viewerId: string, standing: { don
     RequestDate: row.requestedAt.toISOString(),
     Status: row.status,
     ...(row.pickupAt ? { PickupAt: row.pickupAt.toISOString() } : {}),
+    ...(row.requestedPickupAt ? { RequestedPickupAt: row.requestedPickupAt.toISOString() } : {}),
     ...(row.acceptNote ? { Note: row.acceptNote } : {}),
     ...(row.declineReason ? { Reason: row.declineReason } : {}),
   };
@@ -68,7 +70,7 @@ export function toFoodRequest(row: RequestRow, viewerId: string, standing: { don
  */
 export async function createRequest(
   db: Database,
-  input: { FoodId: string; AdditionalNotes: string; DonationMoney: string },
+  input: { FoodId: string; AdditionalNotes: string; DonationMoney: string; PickupAt?: string },
   requester: SessionUser,
   today: string,
   notifier: Notifier,
@@ -88,6 +90,9 @@ export async function createRequest(
       .from(requests)
       .where(and(eq(requests.foodId, food.id), eq(requests.requesterId, requester.id), inArray(requests.status, OPEN_REQUEST_STATUSES)));
     if (open) throw problem(409, `You already have ${open.status === 'Pending' ? 'a pending' : 'an accepted'} request for this food.`);
+    const requestedPickupAt = input.PickupAt ? new Date(input.PickupAt) : null;
+    // The chosen time must lie in a window with room now (the donor's acceptance checks again).
+    if (requestedPickupAt) await assertPickupFits(tx, food.id, '00000000-0000-0000-0000-000000000000', requestedPickupAt);
     const [row] = await tx
       .insert(requests)
       .values({
@@ -106,6 +111,7 @@ export async function createRequest(
         requesterName: requester.name,
         requesterImage: requester.image,
         requesterEmail: requester.email,
+        requestedPickupAt,
       })
       .returning();
     await notifier.requestCreated(tx, row!);

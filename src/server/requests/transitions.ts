@@ -95,7 +95,8 @@ export async function changeRequestStatus(
           .limit(1);
         if (other) throw problem(409, 'Another request for this food is accepted: decline it or mark it a no-show first.');
         if (food.pickupUntil && food.pickupUntil <= now) throw problem(409, 'The last pickup window of this food has passed: no request can be accepted.');
-        const pickupAt = change.PickupAt ? new Date(change.PickupAt) : null;
+        // Without PickupAt the donor takes the time the requester chose, if any.
+        const pickupAt = change.PickupAt ? new Date(change.PickupAt) : row.requestedPickupAt;
         await assertPickupFits(tx, food.id, row.id, pickupAt);
         const accepted = await set({
           status: 'Accepted',

@@ -166,4 +166,21 @@ describe.each(BACKENDS)('pickup windows on %s', (backend) => {
     const mine = (await call(app, 'GET', `/api/requests?email=${encodeURIComponent(bob.email)}`, bob)).json();
     expect(mine.find((r: { _id: string }) => r._id === bobReq).PickupAt).toBe(iso(t0 + HOUR / 6 + 60_000));
   });
+
+  it("takes the requester's chosen time inside a window, and the donor's acceptance without PickupAt keeps it", async () => {
+    now = new Date();
+    const t0 = Math.floor(now.getTime() / 60_000) * 60_000 + 3 * HOUR;
+    const id = await create({ FoodName: 'Slot Scones', PickupWindows: [{ Start: iso(t0), End: iso(t0 + HOUR / 6), Capacity: 2 }] });
+    const outside = await call(app, 'POST', '/api/requests', ann, { FoodId: id, PickupAt: iso(t0 - HOUR) });
+    expect(outside.statusCode).toBe(409);
+    const res = await call(app, 'POST', '/api/requests', ann, { FoodId: id, PickupAt: iso(t0 + 5 * 60_000) });
+    expect(res.statusCode, res.body).toBe(201);
+    const rid = res.json().insertedId as string;
+    const forDonor = (await call(app, 'GET', `/api/requests/${id}`, donor)).json();
+    expect(forDonor[0]).toMatchObject({ RequestedPickupAt: iso(t0 + 5 * 60_000) });
+    expect(forDonor[0].PickupAt).toBeUndefined();
+    expect((await call(app, 'PATCH', `/api/requests/${rid}`, donor, { Status: 'Accepted' })).statusCode).toBe(200);
+    const mine = (await call(app, 'GET', `/api/requests?email=${encodeURIComponent(ann.email)}`, ann)).json();
+    expect(mine.find((r: { _id: string }) => r._id === rid).PickupAt).toBe(iso(t0 + 5 * 60_000));
+  });
 });

@@ -37,6 +37,8 @@ export const requests = pgTable(
     /** When the donor accepted this request, the pickup time agreed (optional) and their note. */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     pickupAt: timestamp('pickup_at', { withTimezone: true }),
+    /** The time the requester chose from the listing's windows, when they chose one. */
+    requestedPickupAt: timestamp('requested_pickup_at', { withTimezone: true }),
     acceptNote: text('accept_note'),
     /** Why the donor declined, when they said. */
     declineReason: text('decline_reason'),

@@ -2,7 +2,7 @@
  * The Account page's calls: the signed-in user's sessions under
  * `/api/account/sessions`, and the address of the data download. Failures throw `ApiError`.
  */
-import type { AccountSession, DeleteResult, HeldItems, UpdateResult } from '../../../../contract/index.js';
+import type { AccountSession, CalendarLink, DeleteResult, HeldItems, UpdateResult } from '../../../../contract/index.js';
 import { apiFetch, apiUrl } from '../../../lib/http.js';
 
 /** `GET /api/account/sessions`: most recently active first, the caller's marked `Current`. */
@@ -36,4 +36,14 @@ export function keepHeld(): Promise<UpdateResult> {
 /** `DELETE /api/account/held`: deletes the held items. */
 export function deleteHeld(): Promise<DeleteResult> {
   return apiFetch<DeleteResult>(apiUrl('/account/held'), { method: 'DELETE' });
+}
+
+/** `GET /api/account/calendar`: the personal calendar feed's secret link (made on first call). */
+export function fetchCalendarLink(): Promise<CalendarLink> {
+  return apiFetch<CalendarLink>(apiUrl('/account/calendar'));
+}
+
+/** `POST /api/account/calendar/rotate`: a new secret link; the old one stops working. */
+export function rotateCalendarLink(): Promise<CalendarLink> {
+  return apiFetch<CalendarLink>(apiUrl('/account/calendar/rotate'), { method: 'POST' });
 }

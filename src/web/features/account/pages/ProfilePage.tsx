@@ -9,6 +9,7 @@ import { ProfilePhotoUpload } from '../../../ui/ProfilePhotoUpload.js';
 import { useMyImpact } from '../../impact/api/myImpact.js';
 import ImpactSection from '../../impact/components/ImpactSection.js';
 import { usePageTitle } from '../../../lib/title.js';
+import { CalendarFeedSection } from '../components/CalendarFeedSection.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { field, useFormAction } from '../../../lib/useFormAction.js';
 
@@ -66,6 +67,7 @@ export default function ProfilePage() {
         <HomeAreaSection userId={user.id} />
       </Suspense>
       {impact.data && <ImpactSection data={impact.data} mine />}
+      <CalendarFeedSection />
       <Link to="/account" className="link link-primary text-center">
         Account: devices, password and your data
       </Link>

@@ -10,7 +10,7 @@ import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { apiFetchPage } from '../../../lib/pagination.js';
 import { requestKeys } from '../../requests/api/keys.js';
 import { embeddedFood } from './embedded.js';
-import { foodKeys, type DateSort, type NearSearch } from './keys.js';
+import { foodKeys, type DateSort, type NearSearch, type PickupSearch } from './keys.js';
 
 /** Rows per page of the available-foods list (24 at a time). */
 export const AVAILABLE_PAGE_SIZE = 24;
@@ -19,13 +19,14 @@ export const AVAILABLE_PAGE_SIZE = 24;
  * Available foods sorted by expiry date, optionally filtered by name, a page of
  * {@link AVAILABLE_PAGE_SIZE} at a time:
  * `GET /foods?sortByDate=…[&search=…]&limit=24[&cursor=…]`, the next cursor read from `X-Next-Cursor`;
- * with `near` also `&near=lat,lng&radiusKm=…[&sortByDistance=true]`.
+ * with `near` also `&near=lat,lng&radiusKm=…[&sortByDistance=true]`; with `pickup` also
+ * `&pickupFrom=…&pickupUntil=…` (listings with a pickup window in that interval).
  * `enabled: false` holds the read back (while the home area that sets `near` loads).
  */
-export function useAvailableFoods(sort: DateSort, search: string, near?: NearSearch, { enabled = true } = {}) {
+export function useAvailableFoods(sort: DateSort, search: string, near?: NearSearch, { enabled = true, pickup }: { enabled?: boolean; pickup?: PickupSearch } = {}) {
   return useInfiniteQuery({
     enabled,
-    queryKey: foodKeys.available(sort, search, near),
+    queryKey: foodKeys.available(sort, search, near, pickup),
     queryFn: ({ signal, pageParam }) =>
       apiFetchPage<Food>(
         apiUrl('/foods', {
@@ -34,6 +35,8 @@ export function useAvailableFoods(sort: DateSort, search: string, near?: NearSea
           near: near && `${near.lat.toFixed(5)},${near.lng.toFixed(5)}`,
           radiusKm: near?.radiusKm,
           sortByDistance: near?.byDistance || undefined,
+          pickupFrom: pickup?.from,
+          pickupUntil: pickup?.until,
           limit: AVAILABLE_PAGE_SIZE,
           cursor: pageParam,
         }),

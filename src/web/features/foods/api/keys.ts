@@ -3,6 +3,12 @@
  * Query's key factories). Free of TanStack imports, so the home page can use them.
  */
 
+/** A pickup-time filter of the available-foods list: ISO instants, either end open. */
+export interface PickupSearch {
+  from?: string;
+  until?: string;
+}
+
 /** Sort order of the available-foods list by expiry date (SPEC.md §2: default descending). */
 export type DateSort = 'acc' | 'dec';
 
@@ -18,7 +24,8 @@ export interface NearSearch {
 export const foodKeys = {
   all: ['foods'] as const,
   featured: () => [...foodKeys.all, 'featured'] as const,
-  available: (sort: DateSort, search: string, near?: NearSearch) => [...foodKeys.all, 'available', { sort, search, near }] as const,
+  available: (sort: DateSort, search: string, near?: NearSearch, pickup?: PickupSearch) =>
+    [...foodKeys.all, 'available', { sort, search, near, ...(pickup ? { pickup } : {}) }] as const,
   detail: (id: string) => [...foodKeys.all, 'detail', id] as const,
   similar: (word: string) => [...foodKeys.all, 'similar', word] as const,
   mine: (email: string) => [...foodKeys.all, 'mine', email] as const,

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { Food, RequestStatus } from '../../../../contract/index.js';
 import { formatDate } from '../../../lib/dates.js';
 import { aboutDistance } from '../../../lib/distance.js';
+import { pickupLine } from '../../../lib/pickupWindows.js';
 import { Photo } from '../../../ui/Photo.js';
 import { foodPath } from '../../../../contract/routes.js';
 
@@ -16,6 +17,7 @@ import { foodPath } from '../../../../contract/routes.js';
 export function FoodCard({ food, headingLevel = 3, eager = false, myStatus }: { food: Food; headingLevel?: 2 | 3; eager?: boolean; myStatus?: RequestStatus }) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const pickup = pickupLine(food);
   return (
     <article className="card w-full bg-base-100 shadow-md border border-base-200" aria-labelledby={titleId}>
       <figure className="aspect-[4/3] bg-base-200">
@@ -37,6 +39,7 @@ export function FoodCard({ food, headingLevel = 3, eager = false, myStatus }: { 
           // A donor accepted a request; others may still join the queue.
           <p className="badge badge-outline font-semibold">Reserved</p>
         )}
+        {pickup && <p className="text-sm font-semibold">{pickup}</p>}
         {myStatus && <p className="text-sm font-semibold">Your request: {myStatus === 'NoShow' ? 'No-show' : myStatus}</p>}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-semibold">Quantity</dt>

@@ -6,6 +6,7 @@ import type { AppUser } from '../../auth/useAuth.js';
 import { ownImageId } from '../../../ui/Photo.js';
 import { PhotoPicker } from './PhotoPicker.js';
 import { LocationPicker } from '../../places/components/LocationPicker.js';
+import { PickupWindowsFields, type PickupPart } from './PickupWindowsFields.js';
 
 /** Props of {@link FoodForm}. */
 export interface FoodFormProps {
@@ -38,6 +39,9 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
   // The pickup point (the donor's form shows the exact one).
   const initialPoint = () => (initial?.Location ? { lat: initial.Location.Lat, lng: initial.Location.Lng } : undefined);
   const [point, setPoint] = useState(initialPoint);
+  // Pickup windows and the weekly repeat; nothing is sent while they are untouched.
+  const [pickup, setPickup] = useState<PickupPart>({});
+  const [formKey, setFormKey] = useState(0);
 
   function changePhotos(next: string[]) {
     setPhotos(next);
@@ -63,6 +67,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         FoodWeightKg: text('FoodWeightKg'),
         // Absent keeps nothing to keep; null removes a point the listing had.
         ...(point ? { Location: { Lat: point.lat, Lng: point.lng } } : initial?.Location ? { Location: null } : {}),
+        ...pickup,
         Donator: { Name: donor.displayName, Image: donor.photoURL, Email: donor.email },
       },
       form,
@@ -73,6 +78,8 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
     <form onSubmit={handleSubmit} onReset={() => {
         setPhotos(initialPhotos());
         setPoint(initialPoint());
+        setPickup({});
+        setFormKey((k) => k + 1);
       }} className="grid grid-cols-1 gap-5 md:grid-cols-2" aria-busy={pending}>
       <Field id={`${id}-name`} label="Food Name" name="FoodName" type="text" required maxLength={LIMITS.name} defaultValue={initial?.FoodName} />
       <Field
@@ -135,6 +142,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         defaultValue={initial?.FoodWeightKg}
       />
       <LocationPicker value={point} onChange={setPoint} />
+      <PickupWindowsFields key={formKey} initial={initial} onChange={setPickup} />
       <div className="md:col-span-2">
         <button type="submit" className="btn btn-primary w-full" disabled={pending}>
           {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

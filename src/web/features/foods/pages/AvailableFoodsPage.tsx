@@ -4,6 +4,7 @@ import { LIMITS } from '../../../../contract/limits.js';
 import type { DateSort } from '../api/keys.js';
 import { useAvailableFoods } from '../api/foods.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
+import { PickupTimeFilter, pickupInterval, type PickupChoice } from '../components/PickupTimeFilter.js';
 import { FoodGrid } from '../components/FoodCard.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
 import { Spinner } from '../../../ui/Spinner.js';
@@ -76,11 +77,13 @@ export default function AvailableFoodsPage() {
     ? { point: { lat: homeArea.Lat, lng: homeArea.Lng, label: homeArea.Name || 'saved in your profile', name: homeArea.Name, home: true }, radiusKm: homeArea.RadiusKm, byDistance: false }
     : nearFromParams(params);
   const view = params.get('view') === 'map' ? 'map' : 'list';
+  const when = (['today', 'evening', 'by'] as const).find((c) => c === params.get('pickup')) ?? 'any';
+  const by = params.get('by-time') ?? '18:00';
   const query = useAvailableFoods(
     sort,
     search,
     near.point && { lat: near.point.lat, lng: near.point.lng, radiusKm: near.radiusKm, byDistance: near.byDistance },
-    { enabled: !(homeWanted && home.isPending) },
+    { enabled: !(homeWanted && home.isPending), pickup: pickupInterval(when, by) },
   );
   const { isPending, isError, isFetching, isPlaceholderData, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const data = query.data?.pages.flatMap((p) => p.rows);
@@ -94,8 +97,8 @@ export default function AvailableFoodsPage() {
     scrollIntoViewIfHidden(results.current?.querySelector('li, p'));
   }, [search, answered, data]);
 
-  function update(next: { search?: string; sort?: DateSort; near?: NearValue; view?: 'list' | 'map' }) {
-    const merged = { search, sort, near, view, ...next };
+  function update(next: { search?: string; sort?: DateSort; near?: NearValue; view?: 'list' | 'map'; when?: PickupChoice; by?: string }) {
+    const merged = { search, sort, near, view, when, by, ...next };
     const out = new URLSearchParams();
     if (merged.search) out.set('search', merged.search);
     if (merged.sort === 'acc') out.set('sort', 'acc');
@@ -107,6 +110,8 @@ export default function AvailableFoodsPage() {
       if (merged.near.byDistance) out.set('by', 'distance');
     }
     if (merged.view === 'map') out.set('view', 'map');
+    if (merged.when !== 'any') out.set('pickup', merged.when);
+    if (merged.when === 'by') out.set('by-time', merged.by);
     const qs = out.toString();
     navigate(`${pathname}${qs ? `?${qs}` : ''}`, { replace: true });
   }
@@ -163,6 +168,7 @@ export default function AvailableFoodsPage() {
           update({ near: next });
         }}
       />
+      <PickupTimeFilter choice={when} by={by} onChange={(choice, time) => update({ when: choice, by: time })} />
       <div role="group" aria-label="Show foods as" className="join self-start">
         {(['list', 'map'] as const).map((v) => (
           <ToggleButton key={v} className="join-item" pressed={view === v} onClick={() => update({ view: v })}>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { isListedFoodStatus } from '../../../../contract/limits.js';
 import { useLocation, useParams } from 'wouter';
 import { formatLocalDate } from '../../../lib/localDate.js';
+import { leftWords, upcomingWindows, windowWords } from '../../../lib/pickupWindows.js';
 import { ApiError } from '../../../lib/http.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
@@ -86,6 +87,22 @@ export default function FoodDetailsPage() {
           <dd>{food.PickupLocation}</dd>
           <dt className="font-semibold">Expiry Date</dt>
           <dd>{formatLocalDate(food.ExpiredDateTime)}</dd>
+          {upcomingWindows(food).length > 0 && (
+            <>
+              <dt className="font-semibold">Pick up</dt>
+              <dd>
+                <ul>
+                  {upcomingWindows(food).map((w) => (
+                    <li key={w.Start}>
+                      {windowWords(w, food.TimeZone)}
+                      {w.Capacity !== undefined && <span className="text-sm"> ({leftWords(w)})</span>}
+                    </li>
+                  ))}
+                </ul>
+                {food.SeriesId && <p className="text-sm">A regular offer: it comes again on other days.</p>}
+              </dd>
+            </>
+          )}
         </dl>
         {food.Location && (
           <Suspense fallback={null}>

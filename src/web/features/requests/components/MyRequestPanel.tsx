@@ -5,6 +5,7 @@ import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { MessagesLink } from '../../messages/components/MessagesLink.js';
 import { useCancelRequest } from '../api/requests.js';
 import { RequestStatusBadge } from './RequestStatusBadge.js';
+import { CalendarFileLink } from './CalendarFileLink.js';
 
 /** What the viewer's own request means, in a sentence, by status. */
 const SAYS: Record<FoodRequest['Status'], string> = {
@@ -43,6 +44,7 @@ export default function MyRequestPanel({ request }: { request: FoodRequest }) {
       {open && (
         <div className="flex flex-wrap gap-2">
           <MessagesLink requestId={request._id} />
+          {request.Status === 'Accepted' && <CalendarFileLink requestId={request._id} />}
           <button type="button" className="btn btn-sm btn-error whitespace-nowrap" disabled={cancel.busy(request._id)} onClick={() => void cancel.run(request._id)}>
             Cancel Request
           </button>

@@ -1,7 +1,8 @@
 import { useId, type FormEvent } from 'react';
-import type { FoodRequest, RequestStatusInput } from '../../../../contract/index.js';
+import type { FoodRequest, PickupWindow, RequestStatusInput } from '../../../../contract/index.js';
 import { LIMITS } from '../../../../contract/limits.js';
 import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/ModalDialog.js';
+import { WindowChoice } from './WindowChoice.js';
 
 /** Which answer the donor gives: accept (pickup time, note) or decline (reason). */
 export type RequestAnswer = 'Accepted' | 'Declined';
@@ -10,7 +11,9 @@ export type RequestAnswer = 'Accepted' | 'Declined';
  * The donor's answer to a request, a modal `<dialog>` like the request
  * dialog (focus trapped, Escape closes it): 'Accept' asks for an optional pickup time
  * (local date and time, sent as an ISO instant) and note; 'Decline' for an optional
- * reason. `onAnswer` receives the `PATCH /requests/{id}` body; the dialog closes itself.
+ * reason. With the listing's upcoming `windows` (in `timeZone`) accepting offers those
+ * instead, the requester's chosen time preselected. `onAnswer` receives the
+ * `PATCH /requests/{id}` body; the dialog closes itself.
  */
 export function RequestAnswerDialog({
   request,
@@ -18,7 +21,11 @@ export function RequestAnswerDialog({
   pending,
   onAnswer,
   onClose,
+  windows = [],
+  timeZone = '',
 }: {
+  windows?: PickupWindow[];
+  timeZone?: string;
   request: FoodRequest;
   answer: RequestAnswer;
   pending: boolean;
@@ -49,12 +56,23 @@ export function RequestAnswerDialog({
       <form onSubmit={handleSubmit} className="mt-4 flex flex-col gap-4">
         {accepting ? (
           <>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-pickup`} className="font-medium">
-                Pickup time (optional)
-              </label>
-              <input id={`${id}-pickup`} name="PickupAt" type="datetime-local" className="input input-bordered w-full" />
-            </div>
+            {windows.length ? (
+              <WindowChoice
+                windows={windows}
+                timeZone={timeZone}
+                name="PickupAt"
+                legend="Pickup window"
+                noneLabel="No fixed time (agree it in the conversation)"
+                defaultStart={request.RequestedPickupAt}
+              />
+            ) : (
+              <div className="flex flex-col gap-1">
+                <label htmlFor={`${id}-pickup`} className="font-medium">
+                  Pickup time (optional)
+                </label>
+                <input id={`${id}-pickup`} name="PickupAt" type="datetime-local" className="input input-bordered w-full" />
+              </div>
+            )}
             <TextAreaField id={`${id}-note`} label="Note (optional)" name="Note" maxLength={LIMITS.notes} rows={3} />
           </>
         ) : (

@@ -8,6 +8,8 @@ import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/
 import { successPopup } from '../../../ui/popups.js';
 import type { AppUser } from '../../auth/useAuth.js';
 import { useRequestFood } from '../api/requests.js';
+import { upcomingWindows } from '../../../lib/pickupWindows.js';
+import { WindowChoice } from './WindowChoice.js';
 
 /**
  * The request dialog of SPEC.md §2: a modal `<dialog>` (focus is trapped, Escape
@@ -46,6 +48,7 @@ export function RequestDialog({
         Donator: food.Donator,
         AdditionalNotes: String(data.get('AdditionalNotes') ?? ''),
         DonationMoney: String(data.get('DonationMoney') ?? ''),
+        ...(data.get('PickupAt') ? { PickupAt: String(data.get('PickupAt')) } : {}),
         Requester: { Email: user.email, Name: user.displayName, Image: user.photoURL },
         RequestDate: new Date().toISOString(),
         Status: 'Pending',
@@ -102,6 +105,15 @@ export function RequestDialog({
           </label>
           <input id={`${id}-money`} name="DonationMoney" type="text" maxLength={LIMITS.donation} className="input input-bordered w-full" />
         </div>
+        {upcomingWindows(food).length > 0 && (
+          <WindowChoice
+            windows={upcomingWindows(food)}
+            timeZone={food.TimeZone}
+            name="PickupAt"
+            legend="When will you pick it up?"
+            noneLabel="Suggest a time in the conversation"
+          />
+        )}
         <ModalActions onCancel={close}>
           <button
             type="submit"

@@ -13,6 +13,9 @@ import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
 import { useChangeRequestStatus, useFoodRequests, useMarkDelivered, useMarkNoShow } from '../api/requests.js';
 import type { RequestAnswer } from '../components/RequestAnswerDialog.js';
 import { RequestStatusBadge } from '../components/RequestStatusBadge.js';
+import { CalendarFileLink } from '../components/CalendarFileLink.js';
+import { useFood } from '../../foods/api/foods.js';
+import { upcomingWindows } from '../../../lib/pickupWindows.js';
 
 // The Accept / Decline dialog loads when one of those buttons is pressed, the
 // hand-over of part of the food with the requests below which it stands.
@@ -32,6 +35,8 @@ export default function ManageFoodPage() {
   usePageTitle('Manage Food');
   const { foodId } = useParams();
   const requests = useFoodRequests(foodId);
+  // The listing's pickup windows, offered when accepting.
+  const food = useFood(foodId);
   const deliver = useConfirmedMutation(useMarkDelivered(), {
     confirm: { title: 'You want to mark this request as delivered?', confirmButtonText: 'Yes, mark it!' },
     success: () => ['Updated!', 'The request status has been updated to Delivered.'],
@@ -78,11 +83,15 @@ export default function ManageFoodPage() {
                 {request.PickupAt && request.Status === 'Accepted' && (
                   <span className="mt-1 block text-sm">Pickup {formatWhen(request.PickupAt)}</span>
                 )}
+                {request.RequestedPickupAt && request.Status === 'Pending' && (
+                  <span className="mt-1 block text-sm">Asks for {formatWhen(request.RequestedPickupAt)}</span>
+                )}
               </td>
               <td>
                 {/* A flex box inside the cell, so the cell stays a table cell lined up with its row. */}
                 <div className="flex flex-wrap items-center gap-2">
                   <MessagesLink requestId={request._id} />
+                  {request.Status === 'Accepted' && <CalendarFileLink requestId={request._id} />}
                   {request.Status === 'Pending' && (
                     <>
                       <button type="button" className="btn btn-sm btn-primary" onClick={() => setAnswering({ request, answer: 'Accepted' })}>
@@ -130,6 +139,8 @@ export default function ManageFoodPage() {
           <RequestAnswerDialog
             request={answering.request}
             answer={answering.answer}
+            windows={food.data ? upcomingWindows(food.data) : []}
+            timeZone={food.data?.TimeZone}
             pending={change.isPending}
             onClose={() => setAnswering(null)}
             onAnswer={(body) =>

@@ -3,6 +3,7 @@ import { formatDate } from '../../../lib/dates.js';
 import { formatDateTime, formatWhen } from '../../../lib/datetime.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { MessagesLink } from '../../messages/components/MessagesLink.js';
+import { CalendarFileLink } from '../components/CalendarFileLink.js';
 import { QueryTable } from '../../../ui/QueryTable.js';
 import { PersonNameCell } from '../../safety/components/PersonNameCell.js';
 import { useConfirmedMutation } from '../../../ui/useConfirmedMutation.js';
@@ -67,6 +68,7 @@ export default function MyFoodRequestPage() {
                 {/* A flex box inside the cell, so the cell stays a table cell lined up with its row. */}
                 <div className="flex flex-wrap gap-2">
                   <MessagesLink requestId={request._id} />
+                  {request.Status === 'Accepted' && <CalendarFileLink requestId={request._id} />}
                   <button
                     type="button"
                     className="btn btn-sm btn-error whitespace-nowrap"
