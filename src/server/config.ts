@@ -91,6 +91,7 @@ const Env = z.object({
   /** kg CO2e per kg of food saved (FAO 2013, as used by Too Good To Go). */
   IMPACT_CO2E_PER_KG: z.coerce.number({ error: 'must be a number' }).min(0).max(100).default(DEFAULT_CO2E_PER_KG),
   ADMIN_EMAILS: list.transform((emails) => emails.map((e) => e.toLowerCase())),
+  METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 });
 
 /** Every variable the server reads, in schema order (checked against `.env.example` and `docs/configuration.md`). */
@@ -197,6 +198,8 @@ const ConfigSchema = Env.transform((e, ctx) => {
     impactCo2ePerKg: e.IMPACT_CO2E_PER_KG,
     /** Lower-cased addresses whose accounts become moderators when they sign up or sign in. */
     adminEmails: e.ADMIN_EMAILS,
+    /** Bearer token of `GET /api/metrics`; undefined: no metrics are kept and the path answers 404. */
+    metricsToken: e.METRICS_TOKEN,
   };
 });
 
