@@ -16,4 +16,5 @@ export * from './moderation.js';
 export * from './push.js';
 export * from './impact.js';
 export * from './held.js';
+export * from './locales.js';
 export * from './routes.js';

@@ -7,16 +7,20 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 /**
  * Runs axe on the page once its CSS transitions and finite animations have ended (a button
  * still fading into its hover colour measured 4.09:1 in one frame; a popup fading in, 2.82:1)
- * and fails with a readable list of any violations. Looping animations (spinners) are not waited for.
+ * and fails with a readable list of any violations. Looping animations (spinners) are not waited for,
+ * nor any animation longer than 3 s.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
   );
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const report = violations.map(
