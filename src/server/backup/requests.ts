@@ -6,7 +6,7 @@
  * without a `done.json`, then writes `done.json` (`{"ok":true}` or `{"ok":false,"error":…}`).
  * Only who may signal the server and write in DATA_DIR (its user, or root) can ask.
  */
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { snapshot } from './snapshot.js';
@@ -21,6 +21,9 @@ export const BACKUP_SIGNAL = 'SIGUSR2';
 /** Written by a server that answers requests, with its pid: an older one would die of the signal. */
 export const SERVING = '.serving';
 
+/** A request folder older than this was abandoned by its command (which waits 10 minutes), ms. */
+const ABANDONED_MS = 15 * 60_000;
+
 /** What `done.json` holds. */
 export type Done = { ok: true } | { ok: false; error: string };
 
@@ -30,7 +33,14 @@ async function answerAll(client: PGlite, dataDir: string, log: (msg: string, err
   await mkdir(root, { recursive: true });
   for (const name of await readdir(root)) {
     const dir = path.join(root, name);
-    if (name === SERVING || !(await stat(dir)).isDirectory()) continue;
+    if (name === SERVING) continue;
+    const info = await stat(dir);
+    if (!info.isDirectory()) continue;
+    // Left by a command that was stopped: nobody packs it any more.
+    if (Date.now() - info.mtimeMs > ABANDONED_MS) {
+      await rm(dir, { recursive: true, force: true });
+      continue;
+    }
     if (await stat(path.join(dir, DONE)).then(() => true, () => false)) continue;
     let done: Done;
     try {
