@@ -38,6 +38,8 @@ import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
 import { PageRenderer } from './previews/page.js';
 import { previewRoutes, sitePreview } from './previews/routes.js';
+import { i18nRoutes } from './i18n/routes.js';
+import { pageLocale } from './i18n/negotiate.js';
 import { grantAdminRole } from './moderation/admins.js';
 import { eraseAccount } from './account/erase.js';
 import { pushRoutes } from './push/routes.js';
@@ -133,6 +135,7 @@ export async function buildApp(
     database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      databaseDirectUrl: config.databaseDirectUrl,
       dataDir: config.dataDir,
       statementTimeoutMs: config.dbStatementTimeoutMs,
       poolTimeoutMs: config.dbPoolTimeoutMs,
@@ -217,6 +220,7 @@ export async function buildApp(
   await app.register(impactRoutes, { co2ePerKg: config.impactCo2ePerKg });
   await app.register(lifecyclePlugin);
   await app.register(accountRoutes);
+  await app.register(i18nRoutes);
   await app.register(homeAreaRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
@@ -235,6 +239,6 @@ export async function buildApp(
   await app.register(feedbackRoutes);
   const renderer = new PageRenderer(WEB_DIST);
   await app.register(previewRoutes, { config, renderer });
-  await app.register(staticRoutes, { renderPage: (url) => renderer.render(url, sitePreview(config.publicUrl, url)) });
+  await app.register(staticRoutes, { renderPage: async (url, req) => renderer.render(url, sitePreview(config.publicUrl, url, await pageLocale(handle.db, req))) });
   return app;
 }

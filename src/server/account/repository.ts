@@ -4,6 +4,7 @@
  * (GDPR Art. 15/20). Every query is scoped to one user id.
  */
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { languageOf } from '../i18n/repository.js';
 import type { AccountExport, AccountSession } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { accounts, foods, requests, sessions, users } from '../db/schema/index.js';
@@ -77,6 +78,7 @@ export async function exportAccount(db: Database, userId: string, currentSession
         CreatedAt: user.createdAt.toISOString(),
       },
       HomeArea: await readHomeArea(tx, userId),
+      Language: await languageOf(tx, userId),
       SignInMethods: methods.map((m) => (m.providerId === 'credential' ? 'password' : m.providerId)).sort(),
       Sessions: await listSessions(tx, userId, currentSessionId),
       Foods: ownFoods.map((row) => toFood(row, true, localToday(), { exactPoint: true })),
