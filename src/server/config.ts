@@ -13,9 +13,7 @@ import { z } from 'zod';
 import { DEFAULT_CO2E_PER_KG } from '../contract/impact.js';
 import { parseTrustProxy } from './lib/trust-proxy.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const millis = (fallback: number) =>
   z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1).max(3_600_000).default(fallback);
@@ -25,10 +23,7 @@ const count = (min: number, max: number, error = 'must be a number') => z.coerce
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 /** A comma-separated list, trimmed, empty entries dropped. */
-const list = z
-  .string()
-  .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const list = z.string().optional().transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 
 /** The variables, each with its check and default. */
 const Env = z.object({
