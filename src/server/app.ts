@@ -64,6 +64,7 @@ import { notificationRoutes } from './notifications/routes.js';
 import { homeAreaRoutes } from './places/home-area.js';
 import { placeRoutes } from './places/routes.js';
 import { requestRoutes } from './requests/routes.js';
+import { calendarRoutes } from './calendar/routes.js';
 import { sessionRoutes } from './session/routes.js';
 
 declare module 'fastify' {
@@ -217,6 +218,7 @@ export async function buildApp(
   await app.register(imageRoutes, { config });
   await app.register(imageCleanupPlugin);
   await app.register(requestRoutes);
+  await app.register(calendarRoutes, { config });
   await app.register(impactRoutes, { co2ePerKg: config.impactCo2ePerKg });
   await app.register(lifecyclePlugin);
   await app.register(accountRoutes);

@@ -13,6 +13,7 @@ import { defineMessages } from '../i18n/catalog.js';
 import { pageLocale } from '../i18n/negotiate.js';
 import type { Config } from '../config.js';
 import { foodStatus, toFood, findFood, type FoodRow } from '../foods/repository.js';
+import { windowsByFood } from '../foods/windows.js';
 import { proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
 import { isFoodWithheld } from '../foods/visibility.js';
@@ -87,7 +88,7 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
       // A collected or expired one still exists (the API answers it): 200 with the neutral card.
       return html(reply, renderer.render(`/food/${id}`, unavailable(encodeURIComponent(id), locale)), unknown ? 404 : 200);
     }
-    const answer = toFood(row, false, today);
+    const answer = toFood(row, false, today, { windows: (await windowsByFood(app.db, [row.id])).get(row.id) });
     const food = imageProxy ? proxiedFood(answer, publicUrl) : answer;
     const preview: Preview = {
       title: row.name,
