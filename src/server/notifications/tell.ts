@@ -15,7 +15,8 @@ import { enqueuePushes } from '../push/repository.js';
 import { PREVIEW_CHARS, PUSH_DELIVERY } from './limits.js';
 import { notificationMail, type MailSettings } from './mails.js';
 import { addNotification } from './repository.js';
-import { NOTIFICATION_TEXTS, textsOf, type NotificationText, type TextIds, type TextKey, type TextParams } from './texts.js';
+import { NOTIFICATION_TEXTS, type NotificationText, type TextIds, type TextKey, type TextParams, type TextValue } from './texts.js';
+import { textsOf } from './wording.js';
 import { languageOf } from '../i18n/repository.js';
 import { SOURCE_LOCALE } from '../../contract/index.js';
 
@@ -45,7 +46,7 @@ export function teller(settings: MailSettings) {
   return async function tell<K extends TextKey>(tx: Database, key: K, userId: string, ids: TextIds, params: TextParams<K>, d: Delivery = {}): Promise<void> {
     const entry: NotificationText = NOTIFICATION_TEXTS[key];
     const locale = (await languageOf(tx, userId)) ?? SOURCE_LOCALE;
-    const { title, body, action, subject, paragraphs } = textsOf(key, locale, params as Record<string, string | undefined>);
+    const { title, body, action, subject, paragraphs } = textsOf(key, locale, params as Record<string, TextValue | undefined>);
     const link = entry.link(ids);
     const actor = d.actorId ? { actorId: d.actorId } : {};
     await addNotification(tx, { userId, type: entry.type, title, body, link, ...actor });

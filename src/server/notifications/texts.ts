@@ -1,8 +1,8 @@
 /**
  * What each notification says, where it points and how far it goes: one entry
  * per event and recipient. The texts are the English sources of the server catalog's
- * `notifications.` messages (i18n/catalog.ts, ICU `{name}` placeholders); `textsOf` says
- * them in the recipient's language.
+ * `notifications.` messages (i18n/catalog.ts, ICU `{name}` placeholders); `textsOf`
+ * (wording.ts) says them in the recipient's language.
  *
  * - `title`, `body`: the in-app notification; the push says the same (its body cut
  *   to `PREVIEW_CHARS` unless `pushWholeBody`), the mail's subject is `title` and its
@@ -16,8 +16,6 @@
  */
 import type { EmailPreferenceKey, NotificationType } from '../../contract/index.js';
 import { conversationPath, manageFoodPath, PAGES } from '../../contract/routes.js';
-import type { Locale } from '../../contract/index.js';
-import { defineMessages } from '../i18n/catalog.js';
 
 /** The ids a notification's link and push tag are made of. */
 export interface TextIds {
@@ -199,44 +197,10 @@ type Holes<S> = S extends `${string}{${infer K}}${infer Rest}` ? K | Holes<Rest>
 type Of<E, F extends string> = E extends { [k in F]: infer V } ? (V extends readonly (infer I)[] ? I : V) : never;
 type MailTexts<E> = E extends { mailText: { subject: infer S; paragraphs: readonly (infer P)[] } } ? S | P : never;
 
+/** A placeholder's value: words, or an instant said in the reader's language and the server's time zone (wording.ts). */
+export type TextValue = string | Date;
+
 /** The values entry `K` needs: its `more` placeholders may be left undefined (the sentence is left out). */
-export type TextParams<K extends TextKey> = { [P in Holes<Of<(typeof NOTIFICATION_TEXTS)[K], 'title' | 'body'> | MailTexts<(typeof NOTIFICATION_TEXTS)[K]>>]: string } & {
-  [P in Holes<Of<(typeof NOTIFICATION_TEXTS)[K], 'more'>>]?: string | undefined;
+export type TextParams<K extends TextKey> = { [P in Holes<Of<(typeof NOTIFICATION_TEXTS)[K], 'title' | 'body'> | MailTexts<(typeof NOTIFICATION_TEXTS)[K]>>]: TextValue } & {
+  [P in Holes<Of<(typeof NOTIFICATION_TEXTS)[K], 'more'>>]?: TextValue | undefined;
 };
-
-/** The English source of every text of `NOTIFICATION_TEXTS`, `<entry>.<field>` → message (the server catalog's `notifications.` group). */
-const SOURCES: Record<string, string> = {};
-for (const [key, e] of Object.entries(NOTIFICATION_TEXTS) as [TextKey, NotificationText][]) {
-  SOURCES[`${key}.title`] = e.title;
-  SOURCES[`${key}.body`] = e.body;
-  e.more?.forEach((m, i) => (SOURCES[`${key}.more.${i}`] = m));
-  if (e.action) SOURCES[`${key}.action`] = e.action;
-  if (e.mailText) {
-    SOURCES[`${key}.mailSubject`] = e.mailText.subject;
-    e.mailText.paragraphs.forEach((p, i) => (SOURCES[`${key}.mailParagraph.${i}`] = p));
-  }
-}
-const say = defineMessages('notifications', SOURCES);
-
-/** The placeholder names of an English source text. */
-const holes = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
-
-/** What entry `key` says in `locale`, filled with `params`: the notification's title and body, the mail's subject, paragraphs and link words. */
-export function textsOf(key: TextKey, locale: Locale, params: Readonly<Record<string, string | undefined>>) {
-  const e: NotificationText = NOTIFICATION_TEXTS[key];
-  const text = (field: string, template: string) => {
-    for (const name of holes(template)) if (params[name] === undefined) throw new Error(`notification text: no value for {${name}}`);
-    return say(locale, `${key}.${field}`, params);
-  };
-  // `more` sentences only when each placeholder they name has a non-empty value.
-  const more = (e.more ?? []).map((m, i) => (holes(m).every((name) => params[name]) ? text(`more.${i}`, m) : '')).join('');
-  const title = text('title', e.title);
-  const body = text('body', e.body) + more;
-  return {
-    title,
-    body,
-    action: e.action ? text('action', e.action) : '',
-    subject: e.mailText ? text('mailSubject', e.mailText.subject) : title,
-    paragraphs: e.mailText ? e.mailText.paragraphs.map((p, i) => text(`mailParagraph.${i}`, p)) : [body],
-  };
-}

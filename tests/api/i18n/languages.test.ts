@@ -86,6 +86,19 @@ describe.each(BACKENDS)('languages on %s', (backend) => {
     expect(spanish.html).toContain('<html lang="es" dir="ltr">');
   });
 
+  it('says a pickup time in the reader’s language', async () => {
+    const cook = await signUp(t.app, 'Claire Cook');
+    await call(t.app, 'PUT', '/api/account/language', cook, { Language: 'fr' });
+    const foodId = (await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Tarte' }))).json().insertedId;
+    const requestId = (await call(t.app, 'POST', '/api/requests', cook, { FoodId: foodId, AdditionalNotes: '' })).json().insertedId;
+    const accepted = await call(t.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Accepted', PickupAt: '2030-06-04T16:30:00.000Z' });
+    expect(accepted.statusCode).toBe(200);
+    const [latest] = (await call(t.app, 'GET', '/api/notifications', cook)).json().Items ?? (await call(t.app, 'GET', '/api/notifications', cook)).json();
+    const when = new Intl.DateTimeFormat('fr', { dateStyle: 'long', timeStyle: 'short' }).format(new Date('2030-06-04T16:30:00.000Z'));
+    expect(latest).toMatchObject({ Title: 'Votre demande pour Tarte a été acceptée', Body: `Dana Donor a accepté votre demande pour Tarte. Retrait : ${when}.` });
+    expect(when).toContain('juin 2030');
+  });
+
   it('keeps telling someone without a chosen language in English', async () => {
     const foodId = (await call(t.app, 'POST', '/api/foods', requester, foodBody({ FoodName: 'Soup' }))).json().insertedId;
     await call(t.app, 'POST', '/api/requests', donor, { FoodId: foodId, AdditionalNotes: '' });
