@@ -2,7 +2,8 @@
  * `npm run backup -- FILE` and `npm run restore -- FILE` for the embedded database
  * (DATABASE_URL unset; PostgreSQL: pg_dump, docs/operations.md "Backups").
  * Backup: when a server owns DATA_DIR it takes the snapshot itself (requests.ts), else this
- * command opens the database and takes it; the folder is then packed into FILE (archive.ts).
+ * command takes DATA_DIR's lock and the snapshot of the database as it is (not migrated);
+ * the folder is then packed into FILE (archive.ts).
  * Restore: into a DATA_DIR without a database only; unpacks FILE, loads the database tarball
  * with PGlite, puts the photo files and secrets in place, and opens the result once (migrating
  * it when the backup is older than this version). Exit code 1 with one line on any failure.
@@ -19,8 +20,10 @@ import { openDatabase } from '../db/client.js';
 import { lockDataDir } from '../db/lock.js';
 import { pack, unpack } from './archive.js';
 import { BACKUP_SIGNAL, DONE, SERVING, requestsDir, type Done } from './requests.js';
-import { PARTS, pgliteOf, snapshot } from './snapshot.js';
+import { PARTS, snapshot } from './snapshot.js';
 
+/** The extensions of the database (db/client.ts). */
+const EXTENSIONS = { pg_trgm, cube, earthdistance };
 /** Longest wait for the server's snapshot, ms. */
 const WAIT_MS = 10 * 60_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -57,11 +60,13 @@ export async function backup(dataDir: string, file: string): Promise<string> {
       const done = JSON.parse(await readFile(path.join(dir, DONE), 'utf8')) as Done;
       if (!done.ok) throw new Error(`the server's snapshot failed: ${done.error}`);
     } else {
-      const handle = await openDatabase({ dataDir });
+      // Opened as it is, not migrated: a backup taken before an upgrade holds the old version.
+      const unlock = lockDataDir(dataDir);
       try {
-        await snapshot(pgliteOf(handle.db)!, dataDir, dir);
+        const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: EXTENSIONS });
+        await snapshot(client, dataDir, dir).finally(() => client.close());
       } finally {
-        await handle.close();
+        unlock();
       }
     }
     await pack(dir, file);
@@ -82,7 +87,7 @@ export async function restore(dataDir: string, file: string): Promise<void> {
     const location = path.join(dataDir, 'pglite');
     await mkdir(location, { recursive: true });
     const loadDataDir = new Blob([await readFile(path.join(dir, PARTS.database))]);
-    const client = await PGlite.create(location, { loadDataDir, extensions: { pg_trgm, cube, earthdistance } });
+    const client = await PGlite.create(location, { loadDataDir, extensions: EXTENSIONS });
     await client.close();
     const images = path.join(dataDir, PARTS.images);
     if (existsSync(path.join(dir, PARTS.images))) {

@@ -36,7 +36,7 @@ export async function calendarRoutes(app: FastifyInstance, opts: { config: Confi
       const user = await req.requireUser();
       const entry = await requestEntry(db, req.params.id, user.id, app.clock(), publicUrl);
       if (!entry) throw problem(404, 'No request has this id.');
-      if (entry === 'pending') throw problem(409, 'No pickup is agreed for this request yet.');
+      if (entry === 'pending') throw problem(409, 'No pickup is agreed for this request yet.', { code: 'not_agreed' });
       const method = entry.entry.cancelled ? 'CANCEL' : 'PUBLISH';
       return sendCalendar(reply, renderCalendar([entry], publicUrl, method), `plateful-pickup-${req.params.id}.ics`);
     },

@@ -203,7 +203,7 @@ export async function changeOfferStatus(db: Database, id: string, donorId: strin
     const [offer] = await tx.select().from(recurringOffers).where(eq(recurringOffers.id, id)).for('update');
     if (!offer || offer.donorId !== donorId) throw problem(404, 'No recurring offer of yours has this id.');
     if (offer.status === status) return { acknowledged: true as const, matchedCount: 1, modifiedCount: 0 };
-    if (offer.status === 'Stopped') throw problem(409, 'This recurring offer is stopped: make a new one instead.');
+    if (offer.status === 'Stopped') throw problem(409, 'This recurring offer is stopped: make a new one instead.', { code: 'offer_stopped' });
     await tx.update(recurringOffers).set({ status, updatedAt: new Date() }).where(eq(recurringOffers.id, id));
     return { acknowledged: true as const, matchedCount: 1, modifiedCount: 1 };
   });

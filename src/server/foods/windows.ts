@@ -81,7 +81,7 @@ export async function assertPickupFits(tx: Database, foodId: string, requestId: 
   if (!windows.length || !pickupAt) return;
   const t = pickupAt.getTime();
   const window = windows.find((w) => w.startsAt.getTime() <= t && t < w.endsAt.getTime());
-  if (!window) throw problem(409, 'PickupAt is outside every pickup window of this food.');
+  if (!window) throw problem(409, 'PickupAt is outside every pickup window of this food.', { code: 'outside_windows' });
   if (window.capacity === null) return;
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -95,5 +95,5 @@ export async function assertPickupFits(tx: Database, foodId: string, requestId: 
         lt(requests.pickupAt, window.endsAt),
       ),
     );
-  if (Number(row!.n) >= window.capacity) throw problem(409, 'This pickup window is full: choose another one.');
+  if (Number(row!.n) >= window.capacity) throw problem(409, 'This pickup window is full: choose another one.', { code: 'window_full' });
 }

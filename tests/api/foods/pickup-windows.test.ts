@@ -150,7 +150,7 @@ describe.each(BACKENDS)('pickup windows on %s', (backend) => {
     const outside = await accept(annReq, t0 - 60_000);
     expect(outside.statusCode).toBe(409);
     expect(outside.headers['content-type']).toContain('application/problem+json');
-    expect(outside.json().detail).toMatch(/outside every pickup window/);
+    expect(outside.json()).toMatchObject({ code: 'outside_windows', detail: expect.stringMatching(/outside every pickup window/) });
     // The end is not inside the window (half-open), the start is.
     expect((await accept(annReq, t0 + HOUR / 3)).statusCode).toBe(409);
     expect((await accept(annReq, t0)).statusCode).toBe(200);
@@ -161,7 +161,7 @@ describe.each(BACKENDS)('pickup windows on %s', (backend) => {
     const bobReq = await request(bob);
     const full = await accept(bobReq, t0 + 5 * 60_000);
     expect(full.statusCode).toBe(409);
-    expect(full.json().detail).toMatch(/window is full/);
+    expect(full.json()).toMatchObject({ code: 'window_full', detail: expect.stringMatching(/window is full/) });
     expect((await accept(bobReq, t0 + HOUR / 6 + 60_000)).statusCode).toBe(200);
     const mine = (await call(app, 'GET', `/api/requests?email=${encodeURIComponent(bob.email)}`, bob)).json();
     expect(mine.find((r: { _id: string }) => r._id === bobReq).PickupAt).toBe(iso(t0 + HOUR / 6 + 60_000));
