@@ -6,12 +6,13 @@ import { ChangePasswordSection } from '../components/ChangePasswordSection.js';
 import { DataSection } from '../components/DataSection.js';
 import { SessionsSection } from '../components/SessionsSection.js';
 import { BlockedSection } from '../../safety/components/BlockedSection.js';
+import { LanguagePicker } from '../../../ui/LanguagePicker.js';
 
 /**
  * `/account` (login required): where the user is signed in, with 'Sign
  * out' per device and 'Sign out everywhere else'; change password; 'Download my
  * data'; 'Delete my account'; the people blocked, with 'Unblock'.
- * Reached from the Profile page.
+ * The language picker (stored on the account). Reached from the Profile page.
  */
 export default function AccountPage() {
   usePageTitle('Account');
@@ -36,6 +37,7 @@ export default function AccountPage() {
             </>
           )}
         </p>
+        <LanguagePicker signedIn />
       </div>
       <SessionsSection version={version} />
       <ChangePasswordSection onChanged={() => setVersion((v) => v + 1)} />
