@@ -1,11 +1,11 @@
 /**
- * Writes the pseudo-locale's catalog (`src/web/locales/pseudo.json`, docs/translating.md) from the
- * source catalog: every text accented, 30 % longer and in brackets ('Home' → '[Ĥöɱé~~]'), ICU
+ * Writes the pseudo-locale's catalogs (`src/web/locales/pseudo/*.json`, docs/translating.md) from the
+ * source catalogs: every text accented, 30 % longer and in brackets ('Home' → '[Ĥöɱé~~]'), ICU
  * arguments (`{name}`, `#`), plural and select keywords and rich-text tags (`<0>…</0>`) kept as
  * they are, so a text left out of the catalog shows plainly in the tests (tests/e2e/i18n.spec.ts).
  * Run by `npm run i18n:extract`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,7 +73,9 @@ export function pseudoLocalize(message: string): string {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const source = JSON.parse(readFileSync(path.join(DIR, 'en.json'), 'utf8')) as Record<string, string>;
-  const pseudo = Object.fromEntries(Object.entries(source).map(([id, message]) => [id, pseudoLocalize(message)]));
-  writeFileSync(path.join(DIR, 'pseudo.json'), `${JSON.stringify(pseudo, null, 2)}\n`);
+  for (const catalog of readdirSync(path.join(DIR, 'en'))) {
+    const source = JSON.parse(readFileSync(path.join(DIR, 'en', catalog), 'utf8')) as Record<string, string>;
+    const pseudo = Object.fromEntries(Object.entries(source).map(([id, message]) => [id, pseudoLocalize(message)]));
+    writeFileSync(path.join(DIR, 'pseudo', catalog), `${JSON.stringify(pseudo, null, 2)}\n`);
+  }
 }

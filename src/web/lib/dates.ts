@@ -10,6 +10,7 @@ import { dateTimeFormat } from './intl.js';
 /** A calendar date's year, month and day. */
 export const YMD = /^(\d{4})-(\d{2})-(\d{2})/;
 
+/* eslint-disable lingui/no-unlocalized-strings -- SPEC.md §9's English month names, used in `en` only */
 const MONTHS = [
   'January',
   'February',
@@ -24,6 +25,7 @@ const MONTHS = [
   'November',
   'December',
 ] as const;
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** The calendar date of `YYYY-MM-DD` parts as an instant at noon UTC (format it with `timeZone: 'UTC'`). */
 export function utcNoon(y: string, m: string, d: string): Date {

@@ -4,21 +4,27 @@
  * JavaScript carries no messages). The page starts in `<html lang>`, which the server sets from the
  * `lang` cookie, the account's language or `Accept-Language` (src/contract/locales.ts).
  */
+import { use, type ReactNode } from 'react';
 import { i18n, type Messages } from '@lingui/core';
 import { isLocale, LANG_COOKIE, LOCALE_INFO, SOURCE_LOCALE, type Locale } from '../../contract/locale-codes.js';
 
 /** A shipped locale, or `pseudo` (accented, longer and bracketed texts for the tests). */
 export type UiLocale = Locale | 'pseudo';
 
-// One explicit import per locale so each compiled catalog is its own chunk.
-const CATALOGS: Record<UiLocale, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../locales/en.json?lingui'),
-  de: () => import('../locales/de.json?lingui'),
-  fr: () => import('../locales/fr.json?lingui'),
-  es: () => import('../locales/es.json?lingui'),
-  ar: () => import('../locales/ar.json?lingui'),
-  pseudo: () => import('../locales/pseudo.json?lingui'),
+type Catalog = () => Promise<{ messages: Messages }>;
+// One explicit import per locale and catalog so each compiled catalog is its own chunk: `core` (the frame and
+// the home page, awaited before the first render) and `pages` (every other page's texts).
+const CATALOGS: Record<UiLocale, { core: Catalog; pages: Catalog }> = {
+  en: { core: () => import('../locales/en/core.json?lingui'), pages: () => import('../locales/en/pages.json?lingui') },
+  de: { core: () => import('../locales/de/core.json?lingui'), pages: () => import('../locales/de/pages.json?lingui') },
+  fr: { core: () => import('../locales/fr/core.json?lingui'), pages: () => import('../locales/fr/pages.json?lingui') },
+  es: { core: () => import('../locales/es/core.json?lingui'), pages: () => import('../locales/es/pages.json?lingui') },
+  ar: { core: () => import('../locales/ar/core.json?lingui'), pages: () => import('../locales/ar/pages.json?lingui') },
+  pseudo: { core: () => import('../locales/pseudo/core.json?lingui'), pages: () => import('../locales/pseudo/pages.json?lingui') },
 };
+
+/** Settles once the active locale's `pages` catalog is loaded (see {@link withPageMessages}). */
+let pagesLoaded: Promise<unknown> = Promise.resolve();
 
 /** `value` as a locale the client can show: a shipped one or `pseudo`; else `en`. */
 export function toUiLocale(value: string | null | undefined): UiLocale {
@@ -40,10 +46,34 @@ export function intlLocale(locale: UiLocale = activeLocale()): string {
   return locale === 'pseudo' ? SOURCE_LOCALE : locale;
 }
 
-/** Loads `locale`'s compiled catalog and activates it; every `useLingui()` component re-renders. */
-export async function activateLocale(locale: UiLocale): Promise<void> {
-  const { messages } = await CATALOGS[locale]();
-  i18n.loadAndActivate({ locale, messages });
+/**
+ * Loads `locale`'s `core` catalog and activates it (every `useLingui()` component re-renders); its
+ * `pages` catalog loads beside it and is added when it arrives (`pages: true` waits for it too).
+ */
+export async function activateLocale(locale: UiLocale, { pages = false } = {}): Promise<void> {
+  const loadingPages = CATALOGS[locale]
+    .pages()
+    .then(({ messages }) => i18n.load(locale, messages))
+    .catch((err: unknown) => console.error(err));
+  pagesLoaded = loadingPages;
+  const { messages } = await CATALOGS[locale].core();
+  if (pages) await loadingPages;
+  i18n.load(locale, messages);
+  i18n.activate(locale);
+}
+
+/** Renders `children` once the `pages` catalog is loaded (suspends meanwhile): every page but home. */
+export function PageMessages({ children }: { children: ReactNode }): ReactNode {
+  use(pagesLoaded);
+  return children;
+}
+
+/**
+ * `importer` (a lazily loaded page or part) that also waits for the `pages` catalog, so it never
+ * renders before its texts: the two load side by side.
+ */
+export function withPageMessages<T>(importer: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([importer(), pagesLoaded]).then(([module]) => module);
 }
 
 /** Sets `<html lang dir>` for `locale` (`pseudo` is left to right). */
@@ -54,6 +84,7 @@ export function setDocumentLocale(locale: UiLocale): void {
 
 /** Remembers `locale` for visitors: the `lang` cookie, for a year, sent with every same-site page load. */
 export function rememberLocale(locale: UiLocale): void {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie, not text
   document.cookie = `${LANG_COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; SameSite=Lax`;
 }
 
@@ -75,5 +106,5 @@ export async function chooseLocale(locale: UiLocale, signedIn: boolean): Promise
       body: JSON.stringify({ Language: locale }),
     }).catch(() => undefined);
   }
-  await activateLocale(locale);
+  await activateLocale(locale, { pages: true });
 }
