@@ -19,18 +19,18 @@ const read = (locale: string, catalog: string) =>
 /** The argument names (`{name}`, plural and select arguments) and rich-text tags of an ICU message, sorted. */
 function argumentsOf(message: string): string[] {
   const names = new Set<string>();
-  const walk = (tokens: ReturnType<typeof compileMessage>) => {
+  const walk = (tokens: unknown): void => {
     if (typeof tokens === 'string') {
       for (const m of tokens.matchAll(/<\/?(\d+)\/?>/g)) names.add(`<${m[1]}>`);
       return;
     }
     if (!Array.isArray(tokens)) return; // a plural's `offset`
-    for (const token of tokens) {
+    for (const token of tokens as unknown[]) {
       if (typeof token === 'string') walk(token);
       else {
-        names.add(String(token[0]));
-        const branches = token[2];
-        if (branches && typeof branches === 'object') for (const branch of Object.values(branches)) walk(branch as ReturnType<typeof compileMessage>);
+        const [name, , branches] = token as [string, string?, Record<string, unknown>?];
+        names.add(String(name));
+        if (branches && typeof branches === 'object') for (const branch of Object.values(branches)) walk(branch);
       }
     }
   };
