@@ -109,8 +109,17 @@ export function fixtureStatements(size: FixtureSize): string[] {
      from (select foods.*, row_number() over (order by status in ('Available', 'Expired'), id) as n
            from foods order by status in ('Available', 'Expired'), id limit ${size.requests}) f,
           lateral (select 1 + (f.n * 13) % ${USERS} as u) r`,
+    // A quarter of the listings have two pickup windows (UTC): the evening before their last day, and that day's evening to its end.
+    `insert into pickup_windows (food_id, starts_at, ends_at, capacity)
+     select id, ((expires_on - 1) + time '18:00') at time zone 'UTC', ((expires_on - 1) + time '19:30') at time zone 'UTC', case when quantity % 3 = 0 then 5 end
+     from foods where quantity % 4 = 0
+     union all
+     select id, (expires_on + time '18:00') at time zone 'UTC', (expires_on + 1)::timestamp at time zone 'UTC', null
+     from foods where quantity % 4 = 0`,
+    `update foods set pickup_until = (expires_on + 1)::timestamp at time zone 'UTC' where quantity % 4 = 0`,
     'analyze users',
     'analyze foods',
     'analyze requests',
+    'analyze pickup_windows',
   ];
 }

@@ -3,6 +3,7 @@
  * of their data (GDPR Art. 15/20). Instants are ISO 8601 UTC strings.
  */
 import { z } from 'zod';
+import { LOCALES } from './locales.js';
 import { Food } from './foods.js';
 import { HomeArea } from './places.js';
 import { FoodRequest } from './requests.js';
@@ -34,6 +35,8 @@ export const AccountExport = z.object({
   }),
   /** The saved home area of the Near search, or null. */
   HomeArea: HomeArea.nullable(),
+  /** The language the user chose (`PUT /api/account/language`), or null. */
+  Language: z.enum(LOCALES).nullable(),
   /** `password` and/or `google`. */
   SignInMethods: z.array(z.string()),
   Sessions: z.array(AccountSession),

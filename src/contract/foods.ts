@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CalendarDate, FOOD_STATUSES, HttpUrl, LIMITS, Person, noNul, requiredLine, requiredText } from './common.js';
 import { FOOD_GALLERY_MAX } from './images.js';
 import { PLACES } from './limits.js';
+import { PICKUP_ANSWER_FIELDS, PICKUP_INPUT_FIELDS, PICKUP_QUERY_FIELDS } from './pickups.js';
 import { Location, LocationInput, parseLatLng } from './places.js';
 
 /**
@@ -42,6 +43,7 @@ export const FoodInput = z.strictObject({
     .union([z.literal(''), z.null(), z.coerce.number({ error: 'must be a number of kg' }).min(LIMITS.weightKgMin, { error: 'must be more than 0' }).max(LIMITS.weightKgMax, { error: `must be at most ${LIMITS.weightKgMax}` })])
     .transform((v) => (v === '' ? null : v))
     .optional(),
+  ...PICKUP_INPUT_FIELDS,
   Donator: z.unknown().optional(),
   _id: z.unknown().optional(),
 });
@@ -76,6 +78,7 @@ export const Food = z.object({
   FoodWeightKg: z.number().optional(),
   /** Only to the donor and moderators, while a moderator or reports keep the listing hidden. */
   Hidden: z.object({ Reason: z.string(), At: z.string() }).optional(),
+  ...PICKUP_ANSWER_FIELDS,
 });
 export type Food = z.infer<typeof Food>;
 
@@ -158,8 +161,12 @@ export const FoodsQuery = z
       .max(64)
       .refine((v) => parseFoodsCursor(v) !== undefined, { error: 'is not a cursor this API handed out' })
       .optional(),
+    ...PICKUP_QUERY_FIELDS,
   })
   .superRefine((q, ctx) => {
+    if (q.pickupFrom && q.pickupUntil && Date.parse(q.pickupUntil) <= Date.parse(q.pickupFrom)) {
+      ctx.addIssue({ code: 'custom', path: ['pickupUntil'], message: 'must be after pickupFrom' });
+    }
     if (q.near === undefined) {
       if (q.radiusKm !== undefined) ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: 'needs near' });
       if (q.sortByDistance) ctx.addIssue({ code: 'custom', path: ['sortByDistance'], message: 'needs near' });

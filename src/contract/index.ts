@@ -5,6 +5,8 @@
  */
 export * from './common.js';
 export * from './foods.js';
+export * from './pickups.js';
+export * from './calendar.js';
 export * from './images.js';
 export * from './requests.js';
 export * from './session.js';

@@ -15,6 +15,9 @@ export const Problem = z.object({
   title: z.string(),
   status: z.number().int(),
   detail: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** A stable machine code of the error (docs/api.md "Errors"), for clients that show their own words; `detail` stays English. */
+  code: z.string().optional(),
+  /** Field errors; `code` is the validator's (zod's issue code, e.g. `too_small`). */
+  errors: z.array(z.object({ field: z.string(), message: z.string(), code: z.string().optional() })).optional(),
 });
 export type Problem = z.infer<typeof Problem>;

@@ -38,6 +38,8 @@ import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
 import { PageRenderer } from './previews/page.js';
 import { previewRoutes, sitePreview } from './previews/routes.js';
+import { i18nRoutes } from './i18n/routes.js';
+import { pageLocale } from './i18n/negotiate.js';
 import { grantAdminRole } from './moderation/admins.js';
 import { eraseAccount } from './account/erase.js';
 import { pushRoutes } from './push/routes.js';
@@ -59,6 +61,7 @@ import { notificationRoutes } from './notifications/routes.js';
 import { homeAreaRoutes } from './places/home-area.js';
 import { placeRoutes } from './places/routes.js';
 import { requestRoutes } from './requests/routes.js';
+import { calendarRoutes } from './calendar/routes.js';
 import { sessionRoutes } from './session/routes.js';
 
 declare module 'fastify' {
@@ -130,6 +133,7 @@ export async function buildApp(
     database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      databaseDirectUrl: config.databaseDirectUrl,
       dataDir: config.dataDir,
       statementTimeoutMs: config.dbStatementTimeoutMs,
       poolTimeoutMs: config.dbPoolTimeoutMs,
@@ -198,9 +202,11 @@ export async function buildApp(
   await app.register(imageRoutes, { config });
   await app.register(imageCleanupPlugin);
   await app.register(requestRoutes);
+  await app.register(calendarRoutes, { config });
   await app.register(impactRoutes, { co2ePerKg: config.impactCo2ePerKg });
   await app.register(lifecyclePlugin);
   await app.register(accountRoutes);
+  await app.register(i18nRoutes);
   await app.register(homeAreaRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
@@ -218,6 +224,6 @@ export async function buildApp(
   await app.register(feedbackRoutes);
   const renderer = new PageRenderer(WEB_DIST);
   await app.register(previewRoutes, { config, renderer });
-  await app.register(staticRoutes, { renderPage: (url) => renderer.render(url, sitePreview(config.publicUrl, url)) });
+  await app.register(staticRoutes, { renderPage: async (url, req) => renderer.render(url, sitePreview(config.publicUrl, url, await pageLocale(handle.db, req))) });
   return app;
 }

@@ -38,6 +38,7 @@ const Env = z.object({
   PUBLIC_URL: httpUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
+  DATABASE_DIRECT_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -98,6 +99,7 @@ export const CONFIG_VARIABLES = Object.keys(Env.shape);
 
 /** The rules between variables; the first broken one, as the whole message. */
 function crossCheck(e: z.output<typeof Env>): string | undefined {
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) return 'DATABASE_DIRECT_URL needs DATABASE_URL (the pooled connection)';
   if (e.DATABASE_URL && !e.AUTH_SECRET) return 'AUTH_SECRET is required when DATABASE_URL is set';
   if (!e.AUTH_SECRET) return 'AUTH_SECRET is required (an embedded installation keeps it in DATA_DIR/auth-secret)';
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) return 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together';
@@ -131,6 +133,8 @@ const ConfigSchema = Env.transform((e, ctx) => {
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     /** `postgres://…` to use PostgreSQL; undefined for the embedded PGlite in `dataDir`. */
     databaseUrl: e.DATABASE_URL,
+    /** A direct PostgreSQL connection for LISTEN and migrations; set when `databaseUrl` is a transaction-mode pooler. */
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     /** Signs sessions, mail links and photo ids. */
     authSecret: e.AUTH_SECRET!,
     google:

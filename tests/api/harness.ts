@@ -83,6 +83,7 @@ export async function buildTestApp(
   });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    databaseDirectUrl: config.databaseDirectUrl,
     dataDir: config.dataDir,
     statementTimeoutMs: config.dbStatementTimeoutMs,
     poolTimeoutMs: config.dbPoolTimeoutMs,

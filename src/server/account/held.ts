@@ -11,6 +11,7 @@ import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { foods, requests } from '../db/schema/index.js';
 import { toFood } from '../foods/repository.js';
+import { windowsByFood } from '../foods/windows.js';
 import { localToday } from '../lib/dates.js';
 import { toFoodRequest } from '../requests/repository.js';
 
@@ -26,7 +27,8 @@ export async function listHeld(db: Database, userId: string): Promise<HeldItems>
     .from(requests)
     .where(and(eq(requests.requesterId, userId), isNotNull(requests.heldAt)))
     .orderBy(desc(requests.requestedAt), desc(requests.id));
-  return { Foods: heldFoods.map((row) => toFood(row, true, localToday())), Requests: heldRequests.map((row) => toFoodRequest(row, userId)) };
+  const windows = await windowsByFood(db, heldFoods.map((row) => row.id));
+  return { Foods: heldFoods.map((row) => toFood(row, true, localToday(), { windows: windows.get(row.id) })), Requests: heldRequests.map((row) => toFoodRequest(row, userId)) };
 }
 
 /** Releases every held item of `user`, under their current name and photo; returns how many. */

@@ -4,10 +4,12 @@
  * (GDPR Art. 15/20). Every query is scoped to one user id.
  */
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { languageOf } from '../i18n/repository.js';
 import type { AccountExport, AccountSession } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { accounts, foods, requests, sessions, users } from '../db/schema/index.js';
 import { toFood } from '../foods/repository.js';
+import { windowsByFood } from '../foods/windows.js';
 import { localToday } from '../lib/dates.js';
 import { readHomeArea } from '../places/home-area.js';
 import { listRequesterRequests, toFoodRequest } from '../requests/repository.js';
@@ -66,6 +68,7 @@ export async function exportAccount(db: Database, userId: string, currentSession
       .from(requests)
       .where(eq(requests.donorId, userId))
       .orderBy(desc(requests.requestedAt), desc(requests.id));
+    const windows = await windowsByFood(tx, ownFoods.map((row) => row.id));
     return {
       ExportedAt: new Date().toISOString(),
       Profile: {
@@ -77,9 +80,10 @@ export async function exportAccount(db: Database, userId: string, currentSession
         CreatedAt: user.createdAt.toISOString(),
       },
       HomeArea: await readHomeArea(tx, userId),
+      Language: await languageOf(tx, userId),
       SignInMethods: methods.map((m) => (m.providerId === 'credential' ? 'password' : m.providerId)).sort(),
       Sessions: await listSessions(tx, userId, currentSessionId),
-      Foods: ownFoods.map((row) => toFood(row, true, localToday(), { exactPoint: true })),
+      Foods: ownFoods.map((row) => toFood(row, true, localToday(), { exactPoint: true, windows: windows.get(row.id) })),
       Requests: (await listRequesterRequests(tx, userId)).map((row) => toFoodRequest(row, userId)),
       RequestsForMyFoods: forMine.map((row) => toFoodRequest(row, userId)),
     };

@@ -29,6 +29,7 @@ import { ownOrigins } from '../images/urls.js';
 import { assertProfile } from './profile.js';
 import { adminPlugin } from './roles.js';
 import { RESET_TOKEN_TTL_SECONDS, resetLink, resetPasswordMail } from './reset-mail.js';
+import { recipientLocale } from '../i18n/negotiate.js';
 import { emailVerificationOptions } from './verification.js';
 
 /**
@@ -101,8 +102,9 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       maxPasswordLength: 128,
       // POST /request-password-reset answers the same, in the same time, whether or not
       // the account exists: the mail is only queued here, and sent after the answer.
-      async sendResetPassword({ user, url, token }) {
-        await enqueueMail(db, resetPasswordMail(user.email, user.name, resetLink(config.publicUrl, url, token)));
+      async sendResetPassword({ user, url, token }, request) {
+        const locale = await recipientLocale(db, user.id, request?.headers);
+        await enqueueMail(db, resetPasswordMail(user.email, user.name, resetLink(config.publicUrl, url, token), locale));
       },
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       // A reset signs the account out everywhere: a stolen session dies with the old password.

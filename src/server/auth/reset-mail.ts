@@ -3,6 +3,9 @@
  * link leads straight to the web page `/reset-password?token=…` (or the page the
  * client named as `redirectTo`), which posts the token to /api/auth/reset-password.
  */
+import type { Locale } from '../../contract/index.js';
+import { defineMessages } from '../i18n/catalog.js';
+import { composeMail } from '../mail/compose.js';
 import type { Mail } from '../mail/mailer.js';
 
 /** Lifetime of a reset token, seconds (Better Auth `resetPasswordTokenExpiresIn`). */
@@ -24,27 +27,16 @@ export function resetLink(publicUrl: string, betterAuthUrl: string, token: strin
   return link.toString();
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** The reset mail's words (the server catalog's `auth.reset.` group). */
+const say = defineMessages('auth.reset', {
+  subject: 'Reset your Plateful password',
+  body: 'Someone (hopefully you) asked to reset the password of your Plateful account.',
+  link: 'Choose a new password',
+  after: '{hours, plural, one {The link works once and expires in # hour.} other {The link works once and expires in # hours.}} If you did not ask for this, ignore this mail: your password stays as it is.',
+});
 
-/** The reset mail to `to`, greeting `name`, carrying `link`. */
-export function resetPasswordMail(to: string, name: string, link: string): Mail {
-  const hours = RESET_TOKEN_TTL_SECONDS / 3600;
-  const lines = [
-    `Hello ${name},`,
-    '',
-    'Someone (hopefully you) asked to reset the password of your Plateful account.',
-    'Open this link to choose a new password:',
-    '',
-    link,
-    '',
-    `The link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.`,
-    'If you did not ask for this, ignore this mail: your password stays as it is.',
-  ];
-  const html = `<p>Hello ${escapeHtml(name)},</p>
-<p>Someone (hopefully you) asked to reset the password of your Plateful account.</p>
-<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
-<p>The link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.
-If you did not ask for this, ignore this mail: your password stays as it is.</p>`;
-  return { to, subject: 'Reset your Plateful password', text: lines.join('\n'), html };
+/** The reset mail to `to` in `locale`, greeting `name`, carrying `link`. */
+export function resetPasswordMail(to: string, name: string, link: string, locale: Locale = 'en'): Mail {
+  const after = say(locale, 'after', { hours: RESET_TOKEN_TTL_SECONDS / 3600 });
+  return composeMail({ to, name, locale, subject: say(locale, 'subject'), paragraphs: [say(locale, 'body')], link: { words: say(locale, 'link'), url: link }, after: [after] });
 }

@@ -16,6 +16,7 @@ import { clientKey, consume, refund, type Limit } from '../http/limits.js';
 import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_PAIR_LIMIT } from './limits.js';
 import { enqueueMail } from '../outbox/outbox.js';
 import { accountLockedMail } from './lock-mail.js';
+import { recipientLocale } from '../i18n/negotiate.js';
 
 /** Why a sign-in is refused before the password is checked: a 429 with this wait and text. */
 export interface SignInRefusal {
@@ -80,7 +81,8 @@ export async function guardSignIn(db: Database, body: unknown, ip: string, publi
       if (status !== 401) {
         for (const { key } of counters) await refund(db, key);
       } else if (spentAccount && user) {
-        await enqueueMail(db, accountLockedMail(user.email, user.name, `${publicUrl}/forgot-password`, SIGN_IN_ACCOUNT_LIMIT.max));
+        const locale = await recipientLocale(db, user.id);
+        await enqueueMail(db, accountLockedMail(user.email, user.name, `${publicUrl}/forgot-password`, SIGN_IN_ACCOUNT_LIMIT.max, locale));
       }
     },
   };

@@ -11,6 +11,10 @@
  */
 import type { BetterAuthOptions } from 'better-auth/minimal';
 import type { Database } from '../db/client.js';
+import type { Locale } from '../../contract/index.js';
+import { defineMessages } from '../i18n/catalog.js';
+import { recipientLocale } from '../i18n/negotiate.js';
+import { composeMail } from '../mail/compose.js';
 import type { Mail } from '../mail/mailer.js';
 import { enqueueMail } from '../outbox/outbox.js';
 
@@ -20,11 +24,16 @@ export const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 /** Where an opened verification link lands: the client shows 'Email verified' there. */
 export const VERIFIED_PATH = '/?verified=1';
 
-/** Subject of the verification mail. */
-export const VERIFICATION_SUBJECT = 'Verify your Plateful email address';
+/** The verification mail's words (the server catalog's `auth.verify.` group). */
+const say = defineMessages('auth.verify', {
+  subject: 'Verify your Plateful email address',
+  body: 'Please confirm that this is your email address.',
+  link: 'Verify my email address',
+  after: 'The link works for 24 hours. If you did not create a Plateful account, ignore this mail.',
+});
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Subject of the verification mail in English. */
+export const VERIFICATION_SUBJECT = say('en', 'subject');
 
 /**
  * The link mailed to the user: Better Auth's `/api/auth/verify-email?token=…`
@@ -41,22 +50,10 @@ export function verificationLink(publicUrl: string, betterAuthUrl: string): stri
   return link.toString();
 }
 
-/** The verification mail to `to`, greeting `name`, carrying `link`. */
-export function verificationMail(to: string, name: string, link: string): Mail {
-  const text = [
-    `Hello ${name},`,
-    '',
-    'Please confirm that this is your email address by opening this link:',
-    '',
-    link,
-    '',
-    'The link works for 24 hours. If you did not create a Plateful account, ignore this mail.',
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(name)},</p>
-<p>Please confirm that this is your email address.</p>
-<p><a href="${escapeHtml(link)}">Verify my email address</a></p>
-<p>The link works for 24 hours. If you did not create a Plateful account, ignore this mail.</p>`;
-  return { to, subject: VERIFICATION_SUBJECT, text, html };
+/** The verification mail to `to` in `locale`, greeting `name`, carrying `link`. */
+export function verificationMail(to: string, name: string, link: string, locale: Locale = 'en'): Mail {
+  const words = (key: 'subject' | 'body' | 'link' | 'after') => say(locale, key);
+  return composeMail({ to, name, locale, subject: words('subject'), paragraphs: [words('body')], link: { words: words('link'), url: link }, after: [words('after')] });
 }
 
 /** Better Auth's `emailVerification` options: mails through the outbox on `db`. */
@@ -66,8 +63,9 @@ export function emailVerificationOptions(publicUrl: string, db: Database): NonNu
     sendOnSignIn: false,
     autoSignInAfterVerification: false,
     expiresIn: VERIFICATION_TTL_SECONDS,
-    async sendVerificationEmail({ user, url }) {
-      await enqueueMail(db, verificationMail(user.email, user.name, verificationLink(publicUrl, url)));
+    async sendVerificationEmail({ user, url }, request) {
+      const locale = await recipientLocale(db, user.id, request?.headers);
+      await enqueueMail(db, verificationMail(user.email, user.name, verificationLink(publicUrl, url), locale));
     },
   };
 }

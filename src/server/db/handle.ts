@@ -39,9 +39,15 @@ const PING_TIMEOUT_MS = 800;
 export interface OpenOptions {
   /** `postgres://…`, or undefined for PGlite. */
   databaseUrl?: string;
+  /**
+   * A direct connection to the same database, set when `databaseUrl` is a pooler in
+   * transaction mode (PgBouncer): LISTEN and the migrations use it, and the pooled
+   * connections get their settings per transaction (db/pooled.ts).
+   */
+  databaseDirectUrl?: string;
   /** Folder of the embedded database (`<dataDir>/pglite`); `memory://` for an in-memory one. */
   dataDir: string;
-  /** `statement_timeout` of every pooled connection, ms (default 5000). */
+  /** `statement_timeout` of every pooled connection (behind a pooler: of every transaction), ms (default 5000). */
   statementTimeoutMs?: number;
   /** Longest wait for a connection (to connect, or for a busy pool to free one), ms (default 3000). */
   poolTimeoutMs?: number;

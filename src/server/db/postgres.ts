@@ -7,28 +7,50 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS, ping, type Database, type DatabaseHandle, type OpenOptions } from './handle.js';
 import { listenPg } from './listen.js';
+import { clientWithSettingsPerTransaction } from './pooled.js';
+
+/** Key of the session advisory lock the migrations run under (any fixed number; one per app). */
+const MIGRATION_LOCK = 7_300_112_025;
 
 /**
- * Migrates the database at `opts.databaseUrl`, then opens a pool whose errors (a
- * restart, a terminated backend: 57P01) are reported and never crash the process;
- * broken connections are dropped and replaced on the next query, so the server
- * recovers by itself.
+ * Applies the pending migrations at `url` (a direct connection: a session advisory lock
+ * does not hold through a transaction-mode pooler) under `pg_advisory_lock`, so processes
+ * starting at once migrate one after the other: the first applies them, the others find
+ * nothing left to do. Runs without the statement timeout (an index build may take longer).
+ * @throws the migration's error; the lock ends with the connection either way.
+ */
+async function migrateLocked(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client) as never, { migrationsFolder: MIGRATIONS });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Migrates the database at `opts.databaseUrl` (through `opts.databaseDirectUrl` when
+ * set), then opens a pool whose errors (a restart, a terminated backend: 57P01) are
+ * reported and never crash the process; broken connections are dropped and replaced on
+ * the next query, so the server recovers by itself. With `databaseDirectUrl` the pool
+ * is taken to go through a transaction-mode pooler: LISTEN uses the direct connection
+ * and the statement timeout is set per transaction (db/pooled.ts).
  */
 export async function openPostgres(opts: OpenOptions & { databaseUrl: string }): Promise<DatabaseHandle> {
-  // Migrations run without the statement timeout (an index build may take longer).
-  const migrator = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
-  migrator.on('error', () => {});
-  try {
-    await migratePg(drizzlePg(migrator) as never, { migrationsFolder: MIGRATIONS });
-  } finally {
-    await migrator.end();
-  }
+  const direct = opts.databaseDirectUrl ?? opts.databaseUrl;
+  const pooled = opts.databaseDirectUrl !== undefined;
+  await migrateLocked(direct);
+  const statementTimeoutMs = opts.statementTimeoutMs ?? 5000;
   const pool = new pg.Pool({
     connectionString: opts.databaseUrl,
     max: opts.poolSize ?? 10,
     // Bounded wait: connecting, or queueing for a busy pool, fails after this (then 503).
     connectionTimeoutMillis: opts.poolTimeoutMs ?? 3000,
-    statement_timeout: opts.statementTimeoutMs ?? 5000,
+    ...(pooled ? { Client: clientWithSettingsPerTransaction(statementTimeoutMs) } : { statement_timeout: statementTimeoutMs }),
     idleTimeoutMillis: 30_000,
     keepAlive: true,
   });
@@ -38,7 +60,7 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }):
     db,
     kind: 'postgres',
     ping: () => ping(() => pool.query('select 1')),
-    listen: (channel, onNotify, onListening) => listenPg(opts.databaseUrl, channel, onNotify, onListening),
+    listen: (channel, onNotify, onListening) => listenPg(direct, channel, onNotify, onListening),
     close: () => pool.end(),
   };
 }

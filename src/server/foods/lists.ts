@@ -10,6 +10,7 @@ import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
 import { notBlockedCondition, shownFoodConditions } from './visibility.js';
+import { pickupWindows } from './schema.js';
 import type { FoodRow } from './repository.js';
 
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE. */
@@ -63,6 +64,10 @@ export interface ListOptions {
   after?: After;
   /** The signed-in viewer: listings of people blocked either way are left out. */
   viewerId?: string;
+  /** The current instant: listings whose last pickup window ended by then are left out. */
+  now: Date;
+  /** Only listings with a pickup window overlapping [from, until) (ISO instants; either may be open). */
+  pickup?: { from?: string; until?: string };
 }
 
 /** The sort key of `row` under `order`, as a cursor carries it (distance: chord metres then `m`). */
@@ -84,7 +89,17 @@ const p = {
   lng: sql.placeholder('lng'),
   radiusM: sql.placeholder('radiusM'),
   chordM: sql.placeholder('chordM'),
+  now: sql.placeholder('now'),
+  pickupFrom: sql.placeholder('pickupFrom'),
+  pickupUntil: sql.placeholder('pickupUntil'),
 };
+
+/** Not past its last pickup window (placeholder `now`); a listing without windows has none to pass. */
+const windowsAhead = sql`(${foods.pickupUntil} is null or ${foods.pickupUntil} > ${p.now}::timestamptz)`;
+
+/** Has a window overlapping [`pickupFrom`, `pickupUntil`) (null placeholders: open ends), probed in `pickup_windows_food_idx`. */
+const windowOverlaps = sql`exists (select 1 from ${pickupWindows} w where w.food_id = ${foods.id}
+  and w.ends_at > coalesce(${p.pickupFrom}::timestamptz, '-infinity') and w.starts_at < coalesce(${p.pickupUntil}::timestamptz, 'infinity'))`;
 
 /** The searched point, and a listing's public point as the stored earthdistance cube (GiST-indexed). */
 const origin = sql`ll_to_earth(${p.lat}::float8, ${p.lng}::float8)`;
@@ -139,12 +154,15 @@ export interface ListShape {
   near: boolean;
   /** A signed-in viewer (placeholder `viewerId`): blocks are applied. */
   viewer: boolean;
+  /** A pickup-time filter (placeholders `pickupFrom`, `pickupUntil`). */
+  pickup: boolean;
 }
 
 /**
  * The query of available listings of one shape, with placeholders `today`, `limit`,
  * `pattern` (substring search) or `prefixes` (short search), `key`/`id` (after a
- * cursor) and `viewerId` (viewer): Available and Reserved listings not past their date
+ * cursor) and `viewerId` (viewer), `now` (always) and `pickupFrom`/`pickupUntil` (pickup): Available
+ * and Reserved listings not past their date nor their last pickup window
  * (served by the partial indexes of exactly this status condition), filtered
  * by name substring (case-insensitive, literal; served by the trigram index) or word
  * prefixes (the GIN index on `food_name_prefixes(name)`), without withheld listings and,
@@ -154,8 +172,9 @@ export interface ListShape {
  */
 export function availableFoodsQuery(db: Database, s: ListShape) {
   // Held listings (account/held.ts) are not public.
-  const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), isNull(foods.heldAt), ...shownFoodConditions()];
+  const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), windowsAhead, isNull(foods.heldAt), ...shownFoodConditions()];
   if (s.viewer) where.push(notBlockedCondition(p.viewerId));
+  if (s.pickup) where.push(windowOverlaps);
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);
   if (s.after) where.push(afterCursor(s.order));
@@ -198,9 +217,12 @@ function nearestFoodsQuery(db: Database, where: SQL[]) {
 export function listQuery(o: ListOptions): { shape: ListShape; values: Record<string, unknown> } {
   const search = searchTerm(o.search);
   return {
-    shape: { order: o.order, search: search.kind, after: Boolean(o.after), near: Boolean(o.near), viewer: Boolean(o.viewerId) },
+    shape: { order: o.order, search: search.kind, after: Boolean(o.after), near: Boolean(o.near), viewer: Boolean(o.viewerId), pickup: Boolean(o.pickup) },
     values: {
       today: o.availableOn,
+      now: o.now.toISOString(),
+      pickupFrom: o.pickup?.from ?? null,
+      pickupUntil: o.pickup?.until ?? null,
       limit: o.limit,
       pattern: search.kind === 'substring' ? search.value : undefined,
       prefixes: search.kind === 'prefix' ? search.value : undefined,
@@ -219,7 +241,7 @@ export function listQuery(o: ListOptions): { shape: ListShape; values: Record<st
 export async function listAvailableFoods(db: Database, o: ListOptions): Promise<ListedFood[]> {
   if (o.order === 'distance' && !o.near) throw new Error('a distance order needs near');
   const { shape, values } = listQuery(o);
-  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}:${shape.viewer}`;
+  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}:${shape.viewer}:${shape.pickup}`;
   return preparedOnce(db, key, (d) => availableFoodsQuery(d, shape).prepare(UNNAMED)).execute(values);
 }
 

@@ -4,16 +4,28 @@
  * speak the contract.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DONOR_EMAIL_STATUSES, OPEN_REQUEST_STATUSES, type Food, type FoodStatus, type LocationInput } from '../../contract/index.js';
+import {
+  DONOR_EMAIL_STATUSES,
+  OPEN_REQUEST_STATUSES,
+  type Food,
+  type FoodStatus,
+  type LocationInput,
+  type PickupWindow,
+  type PickupWindowInput,
+  type RecurrenceInput,
+} from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods, requests } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { unproxied } from '../images/urls.js';
+import { localToday } from '../lib/dates.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { pointColumns, toLocation, type ExactPoint } from './points.js';
 import { settleListing } from './lifecycle.js';
+import { saveWindows, serverTimeZone, windowsByFood, windowsDiffer } from './windows.js';
+import { setRecurrence } from './recurring.js';
 
 export type FoodRow = typeof foods.$inferSelect;
 
@@ -31,6 +43,12 @@ export interface FoodFields {
   Location?: LocationInput | null;
   /** Undefined on an update keeps the listing's weight, null clears it. */
   FoodWeightKg?: number | null;
+  /** Undefined on an update keeps the listing's windows, `[]` removes them. */
+  PickupWindows?: PickupWindowInput[];
+  /** IANA zone; undefined keeps the listing's (or, new, the server's). */
+  TimeZone?: string;
+  /** Undefined keeps the listing's recurring offer as it is; null stops it (foods/recurring.ts). */
+  Recurrence?: RecurrenceInput | null;
 }
 
 /** What a reader sees of a listing's place (see `exactPointVisibility` in points.ts). */
@@ -39,6 +57,8 @@ export interface PlaceView {
   exactPoint?: ExactPoint | false;
   /** km from the searched point, when the list was a `near` search. */
   distanceKm?: number;
+  /** The listing's pickup windows as answered (default none). */
+  windows?: PickupWindow[];
 }
 
 /**
@@ -74,6 +94,9 @@ export function toFood(row: FoodRow, showEmail: boolean, today: string, view: Pl
     ...(row.weightKg === null ? {} : { FoodWeightKg: row.weightKg }),
     // Lists never carry hidden listings; one listing reaches only its donor and moderators while hidden.
     ...(row.hiddenAt ? { Hidden: { Reason: row.hiddenReason ?? '', At: row.hiddenAt.toISOString() } } : {}),
+    PickupWindows: view.windows ?? [],
+    TimeZone: row.timeZone ?? serverTimeZone(),
+    ...(row.seriesId ? { SeriesId: row.seriesId } : {}),
   };
 }
 
@@ -126,13 +149,24 @@ function columns(input: FoodFields, donor: SessionUser, secret: string | undefin
     donorName: donor.name,
     donorImage: donor.image,
     donorEmail: donor.email,
+    ...(input.TimeZone === undefined ? {} : { timeZone: input.TimeZone }),
   };
 }
 
-/** Inserts a listing whose donor is `donor`; `secret` (AUTH_SECRET) derives its public point, needed with a `Location`; returns its id. */
+/**
+ * Inserts a listing whose donor is `donor`, with its pickup windows, in one transaction;
+ * `secret` (AUTH_SECRET) derives its public point, needed with a `Location`; returns its id.
+ */
 export async function createFood(db: Database, input: FoodFields, donor: SessionUser, secret?: string): Promise<string> {
-  const [row] = await db.insert(foods).values(columns(input, donor, secret)).returning({ id: foods.id });
-  return row!.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(foods).values(columns(input, donor, secret)).returning({ id: foods.id });
+    if (input.PickupWindows?.length) {
+      const pickupUntil = await saveWindows(tx, row!.id, input.PickupWindows);
+      await tx.update(foods).set({ pickupUntil }).where(eq(foods.id, row!.id));
+    }
+    if (input.Recurrence) await setRecurrence(tx, await requireFood(tx, row!.id), input.Recurrence);
+    return row!.id;
+  });
 }
 
 /**
@@ -164,22 +198,31 @@ export async function requireOwnFood(
 }
 
 /**
- * Replaces a donor's listing (SPEC.md §7 PUT /foods/{id}); one transaction. An
- * expired listing given a date from `today` on (`YYYY-MM-DD`) is open again.
+ * Replaces a donor's listing (SPEC.md §7 PUT /foods/{id}) at instant `now`; one
+ * transaction with its pickup windows (absent: kept). An expired listing given a date
+ * from today on (server's local date) and no last window before `now` is open again.
  * `secret` as for `createFood`.
  * @returns Mongo-style counts: `modifiedCount` is 0 when nothing changed.
  * @throws 404 / 403 as `requireOwnFood`.
  */
-export async function updateFood(db: Database, id: string, input: FoodFields, donor: SessionUser, today: string, secret?: string) {
+export async function updateFood(db: Database, id: string, input: FoodFields, donor: SessionUser, now: Date, secret?: string) {
+  const today = localToday(now);
   return db.transaction(async (tx) => {
     const row = await requireOwnFood(tx, id, donor.id, { lock: 'update' });
-    const next = columns(input, donor, secret);
-    const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) =>
-      k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
-    );
+    const next: ReturnType<typeof columns> & { pickupUntil?: Date | null } = columns(input, donor, secret);
+    const windowsChanged = input.PickupWindows !== undefined && windowsDiffer((await windowsByFood(tx, [id])).get(id) ?? [], input.PickupWindows);
+    if (windowsChanged) next.pickupUntil = await saveWindows(tx, id, input.PickupWindows!);
+    const changed =
+      windowsChanged ||
+      (Object.keys(next) as (keyof typeof next)[]).some((k) =>
+        k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
+      );
     if (changed) await tx.update(foods).set({ ...next, updatedAt: new Date() }).where(eq(foods.id, id));
-    if (row.status === 'Expired') await settleListing(tx, { ...row, expiresOn: next.expiresOn }, today);
-    return { acknowledged: true as const, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
+    const recurrenceChanged = await setRecurrence(tx, changed ? await requireFood(tx, id) : row, input.Recurrence);
+    const pickupUntil = next.pickupUntil === undefined ? row.pickupUntil : next.pickupUntil;
+    // An expired listing opens again with a date from today on and, when it has windows, one still to come.
+    if (row.status === 'Expired' && (pickupUntil === null || pickupUntil > now)) await settleListing(tx, { ...row, expiresOn: next.expiresOn }, today);
+    return { acknowledged: true as const, matchedCount: 1, modifiedCount: changed || recurrenceChanged ? 1 : 0 };
   });
 }
 

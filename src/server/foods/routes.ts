@@ -35,6 +35,8 @@ import {
 import { chordToMetres, listAvailableFoods, listDonorFoods, sortKey, type FoodOrder, type ListedFood } from './lists.js';
 import { LISTING_COUNTERS, LISTINGS_PER_DAY } from './limits.js';
 import { exactPointVisibility } from './points.js';
+import { windowsByFood } from './windows.js';
+import { recurringOfferRoutes } from './recurring-routes.js';
 
 /** DistanceKm as answered: metres to km, rounded to 0.1 km ("about 1.5 km"). */
 const roundedKm = (metres: number) => Math.round(metres / 100) / 10;
@@ -88,8 +90,9 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         // The spec's "the user's foods": answered only for the signed-in user's own email.
         if (!user) throw problem(401, 'Sign in to see your listings.');
         if (!sameEmail(q.email, user.email)) throw problem(403, 'You can only list your own foods.');
-        const rows = await listDonorFoods(db, user.id, limit + 1, after);
-        return page(req, reply, rows, limit, 'dateDesc').map((row) => toFood(row, true, today, { exactPoint: true }));
+        const rows = page(req, reply, await listDonorFoods(db, user.id, limit + 1, after), limit, 'dateDesc');
+        const windows = await windowsByFood(db, rows.map((row) => row.id));
+        return rows.map((row) => toFood(row, true, today, { exactPoint: true, windows: windows.get(row.id) }));
       }
       const near = q.near && { ...q.near, radiusKm: q.radiusKm ?? PLACES.radiusDefaultKm };
       // SortByDistance takes precedence over sortByDate.
@@ -103,12 +106,19 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         availableOn: today,
         after,
         viewerId: user?.id,
+        now: app.clock(),
+        pickup: q.pickupFrom || q.pickupUntil ? { from: q.pickupFrom, until: q.pickupUntil } : undefined,
       });
       const shown = page(req, reply, rows, limit, order);
-      const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, shown), exactPointVisibility(db, user?.id, shown, app.clock())]);
+      const [visible, exact, windows] = await Promise.all([
+        donorEmailVisibility(db, user?.id, shown),
+        exactPointVisibility(db, user?.id, shown, app.clock()),
+        windowsByFood(db, shown.map((row) => row.id)),
+      ]);
       return shown.map((row) =>
         toFood(row, visible(row), today, {
           exactPoint: exact(row),
+          windows: windows.get(row.id),
           ...(row.chordM === undefined ? {} : { distanceKm: roundedKm(chordToMetres(row.chordM)) }),
         }),
       );
@@ -125,8 +135,12 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       if (row.heldAt && row.donorId !== user?.id) throw problem(404, 'No food listing has this id.');
       // Hidden, banned or blocked listings are unknown to everyone but the donor and moderators.
       if (!(await canSeeFood(db, row, user))) throw problem(404, 'No food listing has this id.');
-      const [visible, exact] = await Promise.all([donorEmailVisibility(db, user?.id, [row]), exactPointVisibility(db, user?.id, [row], app.clock())]);
-      return toFood(row, visible(row), localToday(app.clock()), { exactPoint: exact(row) });
+      const [visible, exact, windows] = await Promise.all([
+        donorEmailVisibility(db, user?.id, [row]),
+        exactPointVisibility(db, user?.id, [row], app.clock()),
+        windowsByFood(db, [row.id]),
+      ]);
+      return toFood(row, visible(row), localToday(app.clock()), { exactPoint: exact(row), windows: windows.get(row.id) });
     },
   );
 
@@ -149,7 +163,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     async (req) => {
       const donor = await req.requireUser({ fresh: true });
       assertListingImageUrls(req.body, own);
-      return updateFood(db, req.params.id, req.body, donor, localToday(app.clock()), opts.config.authSecret);
+      return updateFood(db, req.params.id, req.body, donor, app.clock(), opts.config.authSecret);
     },
   );
 
@@ -161,4 +175,6 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       return deleteFood(db, req.params.id, user.id, app.notifier);
     },
   );
+
+  recurringOfferRoutes(app);
 }

@@ -12,7 +12,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Problem } from '../../contract/index.js';
 import { errorCode, isDatabaseUnavailable } from '../db/errors.js';
 
-export type FieldError = { field: string; message: string };
+export type FieldError = { field: string; message: string; code?: string };
 
 /** What a problem answer may carry beside status and detail. */
 export interface ProblemOptions {
@@ -22,7 +22,29 @@ export interface ProblemOptions {
   retryAfter?: number;
   /** Repeat `detail` as `message`, for clients written for Better Auth's errors (`/api/auth/*`). */
   withMessage?: boolean;
+  /** The error's machine code (the `code` member); the status's (`STATUS_CODES_OF`) when absent. */
+  code?: string;
 }
+
+/** The machine code of a problem without its own (docs/api.md "Errors"): one per status. */
+export const STATUS_CODES_OF: Readonly<Record<number, string>> = {
+  400: 'invalid_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  410: 'gone',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  428: 'precondition_required',
+  429: 'rate_limited',
+  500: 'internal',
+  502: 'bad_gateway',
+  503: 'unavailable',
+};
 
 /** An error that carries the status, detail and options of its problem document. */
 export class HttpProblem extends Error {
@@ -40,13 +62,14 @@ export function problem(status: number, detail: string, options?: ProblemOptions
   return new HttpProblem(status, detail, options);
 }
 
-/** The problem document body for `status` (RFC 9457 §3.1). */
-export function problemBody(status: number, detail: string, errors?: FieldError[]): Problem {
+/** The problem document body for `status` (RFC 9457 §3.1), with its machine `code` (RFC 9457 §3.2 extension member). */
+export function problemBody(status: number, detail: string, errors?: FieldError[], code?: string): Problem {
   return {
     type: 'about:blank',
     title: STATUS_CODES[status] ?? 'Error',
     status,
     detail,
+    code: code ?? STATUS_CODES_OF[status] ?? `http_${status}`,
     ...(errors?.length ? { errors } : {}),
   };
 }
@@ -54,7 +77,7 @@ export function problemBody(status: number, detail: string, errors?: FieldError[
 /** Answers `reply` with the problem document for `status` and `detail` (`application/problem+json`). */
 export function sendProblem(reply: FastifyReply, status: number, detail: string, options: ProblemOptions = {}): FastifyReply {
   if (options.retryAfter !== undefined) reply.header('retry-after', String(options.retryAfter));
-  const body = problemBody(status, detail, options.errors);
+  const body = problemBody(status, detail, options.errors, options.code);
   return reply.status(status).type('application/problem+json').send(options.withMessage ? { ...body, message: detail } : body);
 }
 
@@ -75,9 +98,10 @@ export function registerProblemHandler(app: FastifyInstance): void {
       const errors = error.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request'),
         message: v.message ?? 'is invalid',
+        code: v.keyword,
       }));
       detail = `Invalid ${error.validationContext ?? 'request'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`;
-      options = { errors };
+      options = { errors, code: 'validation_failed' };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       detail = status === 413 ? 'The request body is too large.' : error.message;
@@ -85,6 +109,7 @@ export function registerProblemHandler(app: FastifyInstance): void {
       if (errorCode(error) === '23505') {
         status = 409;
         detail = 'This conflicts with an existing record.';
+        options = { code: 'duplicate' };
       } else if (isDatabaseUnavailable(error)) {
         status = 503;
         detail = 'The database is unavailable or busy. Please try again shortly.';

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PACKAGE_ROOT } from '../lib/paths.js';
 import { sendProblem } from './problem.js';
 
@@ -23,9 +23,9 @@ const DEMO_IMAGES = path.join(PACKAGE_ROOT, 'src/server/seed/images');
 
 /**
  * Fastify plugin of the files described above and of the not-found answer (register it last).
- * `renderPage(path)` answers the HTML of a client route (the SPA's `index.html` with that page's link preview).
+ * `renderPage(path, req)` answers the HTML of a client route (the SPA's `index.html` with that page's link preview).
  */
-export async function staticRoutes(app: FastifyInstance, opts: { renderPage: (url: string) => string }) {
+export async function staticRoutes(app: FastifyInstance, opts: { renderPage: (url: string, req: FastifyRequest) => Promise<string> }) {
   const hasClient = existsSync(path.join(WEB_DIST, 'index.html'));
   await app.register(fastifyStatic, {
     root: DEMO_IMAGES,
@@ -48,6 +48,7 @@ export async function staticRoutes(app: FastifyInstance, opts: { renderPage: (ur
     if (url === '/api' || url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return sendProblem(reply, 404, `No route for ${req.method} ${url}.`);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(opts.renderPage(url));
+    // The page's language follows the `lang` cookie and Accept-Language (i18n/negotiate.ts).
+    return opts.renderPage(url, req).then((html) => reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8').send(html));
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The scheduled work, run by every server process (plugin.ts): expiring
- * listings past their date, the 1-hour pickup reminder and the "Was it collected?"
+ * listings past their date or their last pickup window, the 1-hour pickup reminder and the "Was it collected?"
  * question. Each job claims its rows with one conditional `UPDATE … RETURNING` in a
  * transaction that also writes the notifications (and outbox mails): a second process
  * running the same job skips or waits on the row locks, re-checks the condition and
@@ -8,13 +8,14 @@
  * a restart simply runs the jobs again. Time comes from the `now` argument (the app's
  * injectable clock), never from the database's clock.
  */
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { LISTED_FOOD_STATUSES, OPEN_REQUEST_STATUSES } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { foods, listedStatus, requests } from '../db/schema/index.js';
 import { localToday } from '../lib/dates.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { pruneCounters } from '../http/limits.js';
+import { makeOccurrences } from '../foods/recurring.js';
 
 /** The reminder comes this long before `PickupAt`. */
 export const REMINDER_BEFORE_MS = 60 * 60 * 1000;
@@ -28,11 +29,14 @@ export interface SweepResult {
   expired: number;
   reminded: number;
   asked: number;
+  /** Listings of recurring offers made (foods/recurring.ts). */
+  made: number;
 }
 
 /**
- * Listings still Available or Reserved whose expiry date is before `now`'s local date
- * become `Expired`; the donor and every open requester are told.
+ * Listings still Available or Reserved whose expiry date is before `now`'s local date,
+ * or whose last pickup window ended by `now`, become `Expired`; the donor and every open
+ * requester are told.
  */
 export async function expireListings(db: Database, now: Date, notifier: Notifier): Promise<number> {
   const today = localToday(now);
@@ -40,7 +44,7 @@ export async function expireListings(db: Database, now: Date, notifier: Notifier
     const due = tx
       .select({ id: foods.id })
       .from(foods)
-      .where(and(listedStatus(foods.status), lt(foods.expiresOn, today)))
+      .where(and(listedStatus(foods.status), or(lt(foods.expiresOn, today), lte(foods.pickupUntil, now))))
       .limit(BATCH)
       .for('update', { skipLocked: true });
     const expired = await tx
@@ -91,12 +95,13 @@ export async function askCollected(db: Database, now: Date, notifier: Notifier):
   });
 }
 
-/** Runs the three jobs once at instant `now`, and deletes the limit counters whose window has ended (real time, as they count). */
+/** Runs the jobs once at instant `now` (expiry, reminders, questions, recurring offers' listings), and deletes the limit counters whose window has ended (real time, as they count). */
 export async function sweep(db: Database, now: Date, notifier: Notifier): Promise<SweepResult> {
   const result = {
     expired: await expireListings(db, now, notifier),
     reminded: await remindPickups(db, now, notifier),
     asked: await askCollected(db, now, notifier),
+    made: await makeOccurrences(db, now),
   };
   await pruneCounters(db);
   return result;

@@ -16,7 +16,10 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PAGES, conversationPath, type ModerationActionInput, type ReportTarget } from '../../contract/index.js';
+import { PAGES, conversationPath, type Locale, type ModerationActionInput, type ReportTarget } from '../../contract/index.js';
+import { defineMessages } from '../i18n/catalog.js';
+import { recipientLocale } from '../i18n/negotiate.js';
+import { composeMail } from '../mail/compose.js';
 import type { SessionUser } from '../auth/plugin.js';
 import { isNamedAdmin } from './admins.js';
 import { isModeratorRole, ROLES } from '../auth/roles.js';
@@ -94,11 +97,23 @@ async function requireTargetUser(db: Database, input: Input) {
   return user;
 }
 
-/** The ban mail (through the outbox): why, and until when. */
-function banMail(to: string, name: string, reason: string, until: Date | null) {
-  const span = until ? `until ${until.toUTCString()}` : 'for good';
-  const text = `Hello ${name},\n\nA Plateful moderator suspended your account ${span}.\n\nReason: ${reason}\n\nWhile it is suspended you cannot sign in and your listings are hidden.\n\nTo appeal, reply to this email; a moderator will look at it again.\n`;
-  return { to, subject: 'Your Plateful account is suspended', text };
+/** The ban mail's words (the server catalog's `moderation.ban.` group). */
+const say = defineMessages('moderation.ban', {
+  subject: 'Your Plateful account is suspended',
+  until: 'A Plateful moderator suspended your account until {until}.',
+  forGood: 'A Plateful moderator suspended your account for good.',
+  reason: 'Reason: {reason}',
+  meanwhile: 'While it is suspended you cannot sign in and your listings are hidden.',
+  appeal: 'To appeal, reply to this email; a moderator will look at it again.',
+});
+
+/** The ban mail (through the outbox) in `locale`: why, and until when (UTC). */
+function banMail(to: string, name: string, reason: string, until: Date | null, locale: Locale) {
+  // English keeps the RFC 7231 date (`toUTCString`); other locales their own, in UTC.
+  const date = (d: Date) => (locale === 'en' ? d.toUTCString() : `${new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(d)} UTC`);
+  const when = until ? say(locale, 'until', { until: date(until) }) : say(locale, 'forGood');
+  const paragraphs = [when, say(locale, 'reason', { reason }), say(locale, 'meanwhile'), say(locale, 'appeal')];
+  return composeMail({ to, name, locale, subject: say(locale, 'subject'), paragraphs });
 }
 
 /**
@@ -162,7 +177,7 @@ export async function moderate(app: FastifyInstance, moderator: SessionUser, inp
       const until = input.Days ? new Date(Date.now() + input.Days * DAY_MS) : null;
       return db.transaction(async (tx) => {
         await ban(tx, user.id, input.Reason, until);
-        await enqueueMail(tx, banMail(user.email, user.name, input.Reason, until));
+        await enqueueMail(tx, banMail(user.email, user.name, input.Reason, until, await recipientLocale(tx, user.id)));
         await resolveReports(tx, 'user', user.id);
         await log(tx);
         return result(true);

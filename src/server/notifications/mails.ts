@@ -3,7 +3,9 @@
  * and one-click unsubscribe headers (RFC 8058 §3.1: `List-Unsubscribe` with an
  * https or http URL and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
  */
-import type { EmailPreferenceKey } from '../../contract/index.js';
+import { LOCALE_INFO, type EmailPreferenceKey, type Locale } from '../../contract/index.js';
+import { defineMessages } from '../i18n/catalog.js';
+import { greeting } from '../mail/compose.js';
 import { PAGES } from '../../contract/routes.js';
 import { unsubscribeUrl } from '../email-preferences/unsubscribe.js';
 import type { OutboxMail } from '../outbox/outbox.js';
@@ -18,41 +20,44 @@ export interface MailSettings {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const WHY: Record<EmailPreferenceKey, string> = {
-  NewRequests: 'new requests for your food',
-  RequestUpdates: 'updates to your requests',
-  Messages: 'new messages',
-};
+/** The mails' own words (the server catalog's `mail.` group). */
+const say = defineMessages('mail', {
+  footer: 'You get this mail for {why} on Plateful.',
+  stop: 'Stop these mails',
+  settings: 'All email settings',
+  'why.NewRequests': 'new requests for your food',
+  'why.RequestUpdates': 'updates to your requests',
+  'why.Messages': 'new messages',
+});
 
 /**
- * A notification mail to `to` (greeting `name`) for mail type `key` of user `userId`.
+ * A notification mail to `to` (greeting `name`) for mail type `key` of user `userId`, in `locale`.
  * @param paragraphs the text, one paragraph each; plain text, escaped for the HTML part.
  * @param path the page of the app the mail points to, e.g. `/requests/<id>`.
  * @param action the words of the link, e.g. 'Open the conversation'.
  */
 export function notificationMail(
   s: MailSettings,
-  m: { to: string; name: string; userId: string; key: EmailPreferenceKey; subject: string; paragraphs: string[]; path: string; action: string },
+  m: { to: string; name: string; userId: string; key: EmailPreferenceKey; subject: string; paragraphs: string[]; path: string; action: string; locale: Locale },
 ): OutboxMail {
   const link = `${s.publicUrl}${m.path}`;
   const unsubscribe = unsubscribeUrl(s.publicUrl, s.secret, m.userId, m.key);
   const settings = `${s.publicUrl}${PAGES.notificationSettings.path}`;
-  const footer = `You get this mail for ${WHY[m.key]} on Plateful.`;
-  const text = [
-    `Hello ${m.name},`,
-    ...m.paragraphs,
-    `${m.action}: ${link}`,
-    `-- \n${footer}\nStop these mails: ${unsubscribe}\nAll email settings: ${settings}`,
-  ].join('\n\n');
+  const hello = greeting(m.locale, m.name);
+  const footer = say(m.locale, 'footer', { why: say(m.locale, `why.${m.key}`) });
+  const stop = say(m.locale, 'stop');
+  const all = say(m.locale, 'settings');
+  const { dir } = LOCALE_INFO[m.locale];
+  const text = [hello, ...m.paragraphs, `${m.action}: ${link}`, `-- \n${footer}\n${stop}: ${unsubscribe}\n${all}: ${settings}`].join('\n\n');
   const html = `<!doctype html>
-<html><body style="font-family: sans-serif; line-height: 1.5">
-<p>Hello ${escapeHtml(m.name)},</p>
+<html lang="${m.locale}" dir="${dir}"><body style="font-family: sans-serif; line-height: 1.5">
+<p>${escapeHtml(hello)}</p>
 ${m.paragraphs.map((p) => `<p style="white-space: pre-line">${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}">${escapeHtml(m.action)}</a></p>
 <hr>
 <p style="font-size: 12px; color: #555">${escapeHtml(footer)}
-<a href="${escapeHtml(unsubscribe)}">Stop these mails</a> ·
-<a href="${escapeHtml(settings)}">All email settings</a></p>
+<a href="${escapeHtml(unsubscribe)}">${escapeHtml(stop)}</a> ·
+<a href="${escapeHtml(settings)}">${escapeHtml(all)}</a></p>
 </body></html>`;
   return {
     to: m.to,

@@ -24,7 +24,6 @@
  * of them to one donor in 24 hours (throttles.ts). Every push one person causes to
  * another counts against `PUSHES_PER_SENDER_PER_DAY` (push/repository.ts).
  */
-import dayjs from 'dayjs';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { requests, users } from '../db/schema/index.js';
@@ -61,8 +60,8 @@ export interface Notifier {
   messageCreated(tx: Database, request: RequestRow, message: { id: string; senderId: string; body: string }): Promise<void>;
 }
 
-/** A pickup time as mails and notifications show it, in the server's time zone; undefined without one. */
-const pickupTime = (at: Date | null) => (at ? dayjs(at).format('D MMMM YYYY, h:mm a') : undefined);
+/** A pickup time, said in each reader's language (texts.ts); undefined without one. */
+const pickupTime = (at: Date | null) => at ?? undefined;
 
 /** The ids and names of request `r` that most texts use. */
 const about = (r: RequestRow) => ({ ids: { foodId: r.foodId, requestId: r.id }, names: { foodName: r.foodName, donorName: r.donorName, requesterName: r.requesterName } });

@@ -3,7 +3,8 @@
  * (repository.ts, with its live event) and queues the push and the mail in the
  * outbox, all through the event's transaction, so they exist exactly when the
  * event does and leave only after it commits. What is said and on which channels
- * comes from `NOTIFICATION_TEXTS` (texts.ts).
+ * comes from `NOTIFICATION_TEXTS` (texts.ts), in the recipient's chosen language (English
+ * when they chose none).
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -14,7 +15,10 @@ import { enqueuePushes } from '../push/repository.js';
 import { PREVIEW_CHARS, PUSH_DELIVERY } from './limits.js';
 import { notificationMail, type MailSettings } from './mails.js';
 import { addNotification } from './repository.js';
-import { fill, fillBody, NOTIFICATION_TEXTS, type NotificationText, type TextIds, type TextKey, type TextParams } from './texts.js';
+import { NOTIFICATION_TEXTS, type NotificationText, type TextIds, type TextKey, type TextParams, type TextValue } from './texts.js';
+import { textsOf } from './wording.js';
+import { languageOf } from '../i18n/repository.js';
+import { SOURCE_LOCALE } from '../../contract/index.js';
 
 /** `text` cut to `PREVIEW_CHARS` characters, the last one an ellipsis. */
 export const preview = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text);
@@ -41,9 +45,8 @@ export function teller(settings: MailSettings) {
    */
   return async function tell<K extends TextKey>(tx: Database, key: K, userId: string, ids: TextIds, params: TextParams<K>, d: Delivery = {}): Promise<void> {
     const entry: NotificationText = NOTIFICATION_TEXTS[key];
-    const values = params as Record<string, string | undefined>;
-    const title = fill(entry.title, values);
-    const body = fillBody(entry, values);
+    const locale = (await languageOf(tx, userId)) ?? SOURCE_LOCALE;
+    const { title, body, action, subject, paragraphs } = textsOf(key, locale, params as Record<string, TextValue | undefined>);
     const link = entry.link(ids);
     const actor = d.actorId ? { actorId: d.actorId } : {};
     await addNotification(tx, { userId, type: entry.type, title, body, link, ...actor });
@@ -57,9 +60,7 @@ export function teller(settings: MailSettings) {
     if (!entry.mail || d.mail === false || !(await wantsMail(tx, userId, entry.mail))) return;
     const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return;
-    const subject = entry.mailText ? fill(entry.mailText.subject, values) : title;
-    const paragraphs = entry.mailText ? entry.mailText.paragraphs.map((p) => fill(p, values)) : [body];
-    const mail = notificationMail(settings, { to: user.email, name: user.name, userId, key: entry.mail, subject, paragraphs, path: link, action: entry.action ?? '' });
+    const mail = notificationMail(settings, { to: user.email, name: user.name, userId, key: entry.mail, subject, paragraphs, path: link, action, locale });
     await enqueueMail(tx, mail, queue);
   };
 }

@@ -1,7 +1,8 @@
 /**
  * What each notification says, where it points and how far it goes: one entry
- * per event and recipient. Texts are data (templates with `{name}` placeholders,
- * filled by `fill`), so they can move into a message catalog as they are.
+ * per event and recipient. The texts are the English sources of the server catalog's
+ * `notifications.` messages (i18n/catalog.ts, ICU `{name}` placeholders); `textsOf`
+ * (wording.ts) says them in the recipient's language.
  *
  * - `title`, `body`: the in-app notification; the push says the same (its body cut
  *   to `PREVIEW_CHARS` unless `pushWholeBody`), the mail's subject is `title` and its
@@ -196,22 +197,10 @@ type Holes<S> = S extends `${string}{${infer K}}${infer Rest}` ? K | Holes<Rest>
 type Of<E, F extends string> = E extends { [k in F]: infer V } ? (V extends readonly (infer I)[] ? I : V) : never;
 type MailTexts<E> = E extends { mailText: { subject: infer S; paragraphs: readonly (infer P)[] } } ? S | P : never;
 
+/** A placeholder's value: words, or an instant said in the reader's language and the server's time zone (wording.ts). */
+export type TextValue = string | Date;
+
 /** The values entry `K` needs: its `more` placeholders may be left undefined (the sentence is left out). */
-export type TextParams<K extends TextKey> = { [P in Holes<Of<(typeof NOTIFICATION_TEXTS)[K], 'title' | 'body'> | MailTexts<(typeof NOTIFICATION_TEXTS)[K]>>]: string } & {
-  [P in Holes<Of<(typeof NOTIFICATION_TEXTS)[K], 'more'>>]?: string | undefined;
+export type TextParams<K extends TextKey> = { [P in Holes<Of<(typeof NOTIFICATION_TEXTS)[K], 'title' | 'body'> | MailTexts<(typeof NOTIFICATION_TEXTS)[K]>>]: TextValue } & {
+  [P in Holes<Of<(typeof NOTIFICATION_TEXTS)[K], 'more'>>]?: TextValue | undefined;
 };
-
-/** `template` with each `{name}` replaced by `params[name]`; throws on a placeholder without a value (a bug). */
-export function fill(template: string, params: Readonly<Record<string, string | undefined>>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`notification text: no value for {${name}}`);
-    return value;
-  });
-}
-
-/** `body` and the `more` sentences whose placeholders all have a non-empty value. */
-export function fillBody(entry: { body: string; more?: readonly string[] }, params: Readonly<Record<string, string | undefined>>): string {
-  const more = (entry.more ?? []).filter((s) => [...s.matchAll(/\{(\w+)\}/g)].every(([, name]) => params[name!]));
-  return [entry.body, ...more].map((s) => fill(s, params)).join('');
-}

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Food } from '../../contract/index.js';
+import { LOCALE_INFO, type Food, type Locale } from '../../contract/index.js';
 import { IMAGE_WIDTHS, platefulImageId } from '../../contract/index.js';
 import { CARD_HEIGHT, CARD_WIDTH } from './cards.js';
 import { routePreloads } from './preloads.js';
@@ -19,7 +19,14 @@ export interface Preview {
   url: string;
   image: string;
   imageAlt: string;
+  /** The site's description in the page's language (the `<meta name="description">`); `description` when absent. */
+  siteDescription?: string;
+  /** The page's language (i18n/negotiate.ts); English when absent. */
+  locale?: Locale;
 }
+
+/** `og:locale` values (ogp.me: language_TERRITORY) of the shipped locales. */
+const OG_LOCALES: Readonly<Record<Locale, string>> = { en: 'en_US', de: 'de_DE', fr: 'fr_FR', es: 'es_ES', ar: 'ar_AR' };
 
 /** The id of the `<script type="application/json">` holding the food of a `/food/{id}` page (the web client reads it). */
 export const EMBEDDED_FOOD_ID = 'plateful-food';
@@ -51,6 +58,7 @@ export function previewTags(p: Preview): string {
     `<link rel="canonical" href="${escapeHtml(p.url)}" />`,
     meta('property', 'og:site_name', 'Plateful'),
     meta('property', 'og:type', 'website'),
+    meta('property', 'og:locale', OG_LOCALES[p.locale ?? 'en']),
     meta('property', 'og:title', p.title),
     meta('property', 'og:description', p.description),
     meta('property', 'og:url', p.url),
@@ -103,8 +111,9 @@ export class PageRenderer {
   }
 
   /**
-   * The page at `pathname` (no query) with `preview`'s tags and the preloads of its lazy
-   * chunks (preloads.ts); with `food`, also its JSON and the preload of its photo.
+   * The page at `pathname` (no query) in `preview.locale` (`<html lang dir>`, `og:locale`,
+   * the description) with `preview`'s tags and the preloads of its lazy chunks
+   * (preloads.ts); with `food`, also its JSON and the preload of its photo.
    */
   render(pathname: string, preview: Preview, food?: Food): string {
     if (this.template === undefined) {
@@ -112,7 +121,12 @@ export class PageRenderer {
       this.template = existsSync(file) ? readFileSync(file, 'utf8') : BARE;
     }
     const head = [previewTags(preview), ...(food ? [heroPreload(food)] : []), this.preloads(pathname)].filter(Boolean).join('\n    ');
-    const withHead = insertBefore(this.template, '</head>', `    ${head}\n  `);
+    const locale = preview.locale ?? 'en';
+    // The document's language and direction, and its description in that language (functions: no `$&` patterns).
+    const localized = this.template
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}" dir="${LOCALE_INFO[locale].dir}"`)
+      .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(preview.siteDescription ?? preview.description)}"`);
+    const withHead = insertBefore(localized, '</head>', `    ${head}\n  `);
     if (!food) return withHead;
     const data = `<script type="application/json" id="${EMBEDDED_FOOD_ID}">${scriptJson(food)}</script>`;
     return insertBefore(withHead, '<div id="root"></div>', '', `\n    ${data}`);

@@ -8,17 +8,27 @@ import dayjs from 'dayjs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isListedFoodStatus, platefulImageId } from '../../contract/index.js';
+import { isListedFoodStatus, platefulImageId, type Locale } from '../../contract/index.js';
+import { defineMessages } from '../i18n/catalog.js';
+import { pageLocale } from '../i18n/negotiate.js';
 import type { Config } from '../config.js';
 import { foodStatus, toFood, findFood, type FoodRow } from '../foods/repository.js';
+import { windowsByFood } from '../foods/windows.js';
 import { proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
 import { isFoodWithheld } from '../foods/visibility.js';
 import { drawCard, photoCard } from './cards.js';
 import type { PageRenderer, Preview } from './page.js';
 
-const SITE_DESCRIPTION =
-  'Plateful is a community food-sharing app: donors list surplus food and neighbours request it before it goes to waste.';
+/** The previews' words (the server catalog's `previews.` group). */
+const say = defineMessages('previews', {
+  siteDescription: 'Plateful is a community food-sharing app: donors list surplus food and neighbours request it before it goes to waste.',
+  siteImageAlt: 'Plateful: share food, not waste',
+  unavailableTitle: 'This food is no longer available',
+  unavailableDescription: 'It was collected or has expired. Neighbours share more food on Plateful every day.',
+  unavailableImageAlt: 'Plateful: no longer available',
+  food: 'Quantity {quantity} · expires {expiry}. Shared by {donorName} on Plateful.',
+});
 
 /**
  * A listing still open on `today` (Available or Reserved, not collected or past its
@@ -29,10 +39,13 @@ const available = (row: FoodRow | undefined, today: string): row is FoodRow =>
   Boolean(row && !row.heldAt && !isFoodWithheld(row) && isListedFoodStatus(foodStatus(row, today)));
 
 const expiry = (row: FoodRow) => dayjs(row.expiresOn).format('DD MMMM, YYYY');
+/** The expiry date in `locale`'s words: English keeps the cards' `DD MMMM, YYYY`. */
+const localExpiry = (row: FoodRow, locale: Locale) =>
+  locale === 'en' ? expiry(row) : new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${row.expiresOn}T00:00:00Z`));
 
-/** The words of a listing's card: quantity and expiry, the donor's name; never an address or a point. */
-export function foodDescription(row: FoodRow): string {
-  return `Quantity ${row.quantity} · expires ${expiry(row)}. Shared by ${row.donorName} on Plateful.`;
+/** The words of a listing's card in `locale`: quantity and expiry, the donor's name; never an address or a point. */
+export function foodDescription(row: FoodRow, locale: Locale = 'en'): string {
+  return say(locale, 'food', { quantity: row.quantity, expiry: localExpiry(row, locale), donorName: row.donorName });
 }
 
 /** Registers the routes; `renderer` holds the built index.html. */
@@ -52,33 +65,39 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
 
-  const unavailable = (id: string): Preview => ({
-    title: 'This food is no longer available',
-    description: 'It was collected or has expired. Neighbours share more food on Plateful every day.',
+  const unavailable = (id: string, locale: Locale): Preview => ({
+    title: say(locale, 'unavailableTitle'),
+    description: say(locale, 'unavailableDescription'),
+    siteDescription: say(locale, 'siteDescription'),
     url: `${publicUrl}/food/${id}`,
     image: `${publicUrl}/api/previews/unavailable`,
-    imageAlt: 'Plateful: no longer available',
+    imageAlt: say(locale, 'unavailableImageAlt'),
+    locale,
   });
 
   r.get('/food/:id', { schema: { hide: true, params: z.object({ id: z.string().max(2000) }) } }, async (req, reply) => {
     const { id } = req.params;
     const row = z.uuid().safeParse(id).success ? await findFood(app.db, id) : undefined;
     const today = localToday(app.clock());
+    const locale = await pageLocale(app.db, req);
+    reply.header('vary', 'Accept-Language, Cookie');
     const unknown = !row || row.heldAt !== null || isFoodWithheld(row);
     if (!available(row, today)) {
       // A listing nobody else may see (none with this id, held, hidden or its donor banned) is
       // unknown: 404 (RFC 9110 §15.5.5) with the same app shell, whose client says it is not found.
       // A collected or expired one still exists (the API answers it): 200 with the neutral card.
-      return html(reply, renderer.render(`/food/${id}`, unavailable(encodeURIComponent(id))), unknown ? 404 : 200);
+      return html(reply, renderer.render(`/food/${id}`, unavailable(encodeURIComponent(id), locale)), unknown ? 404 : 200);
     }
-    const answer = toFood(row, false, today);
+    const answer = toFood(row, false, today, { windows: (await windowsByFood(app.db, [row.id])).get(row.id) });
     const food = imageProxy ? proxiedFood(answer, publicUrl) : answer;
     const preview: Preview = {
       title: row.name,
-      description: foodDescription(row),
+      description: foodDescription(row, locale),
+      siteDescription: say(locale, 'siteDescription'),
       url: `${publicUrl}/food/${row.id}`,
       image: `${publicUrl}/api/previews/foods/${row.id}`,
       imageAlt: row.name,
+      locale,
     };
     return html(reply, renderer.render(`/food/${row.id}`, preview, food));
   });
@@ -102,13 +121,16 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
   });
 }
 
-/** The site's own card for page `path` (every route but `/food/{id}`). */
-export function sitePreview(publicUrl: string, path: string): Preview {
+/** The site's own card for page `path` (every route but `/food/{id}`), in `locale`. */
+export function sitePreview(publicUrl: string, path: string, locale: Locale = 'en'): Preview {
+  const description = say(locale, 'siteDescription');
   return {
     title: 'Plateful',
-    description: SITE_DESCRIPTION,
+    description,
+    siteDescription: description,
     url: `${publicUrl}${path}`,
     image: `${publicUrl}/api/previews/site`,
-    imageAlt: 'Plateful: share food, not waste',
+    imageAlt: say(locale, 'siteImageAlt'),
+    locale,
   };
 }

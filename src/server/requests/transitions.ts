@@ -4,7 +4,7 @@
  *
  * | to | from | also |
  * |---|---|---|
- * | Accepted (PickupAt?, Note?) | Pending | listing Available or Reserved, no other request accepted; listing → Reserved |
+ * | Accepted (PickupAt?, Note?) | Pending | listing Available or Reserved and not past its last pickup window, no other request accepted, `PickupAt` in a window with room when the listing has windows (foods/windows.ts); listing → Reserved |
  * | Declined (Reason?) | Pending, Accepted | listing → Available when it was the accepted one |
  * | NoShow | Accepted | listing → Available (the donor may accept the next) |
  * | Delivered | Pending, Accepted | listing → Collected and every other open request → Declined; with `SomeLeft` the listing stays open, its quantity lowered to `FoodQuantity` |
@@ -20,6 +20,7 @@ import type { Database } from '../db/client.js';
 import { foods, requests } from '../db/schema/index.js';
 import { settleListing } from '../foods/lifecycle.js';
 import { foodStatus, requireFood, type FoodRow } from '../foods/repository.js';
+import { assertPickupFits } from '../foods/windows.js';
 import { problem } from '../http/problem.js';
 import { deliveredKg } from '../impact/figures.js';
 import { addShare, publicShareKg } from '../impact/repository.js';
@@ -93,10 +94,13 @@ export async function changeRequestStatus(
           .where(and(eq(requests.foodId, food.id), eq(requests.status, 'Accepted')))
           .limit(1);
         if (other) throw problem(409, 'Another request for this food is accepted: decline it or mark it a no-show first.');
+        if (food.pickupUntil && food.pickupUntil <= now) throw problem(409, 'The last pickup window of this food has passed: no request can be accepted.');
+        const pickupAt = change.PickupAt ? new Date(change.PickupAt) : null;
+        await assertPickupFits(tx, food.id, row.id, pickupAt);
         const accepted = await set({
           status: 'Accepted',
           acceptedAt: now,
-          pickupAt: change.PickupAt ? new Date(change.PickupAt) : null,
+          pickupAt,
           acceptNote: change.Note || null,
         });
         await settleListing(tx, food, today);

@@ -52,7 +52,7 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
   let foodId: string;
   const today = localToday();
   const list = (o: Partial<ListOptions>): Bound => {
-    const { shape, values } = listQuery({ order: 'dateDesc', limit: 25, availableOn: today, ...o });
+    const { shape, values } = listQuery({ order: 'dateDesc', limit: 25, availableOn: today, now: new Date(), ...o });
     return { query: availableFoodsQuery(db, shape), values };
   };
 
@@ -86,6 +86,8 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     ['near Berlin, 5 km, nearest first, next page', () => list({ order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 }, after: { key: '1500m', id: '00000000-0000-4000-8000-000000000000' } })],
     ['near Kiel, 50 km, by date', () => list({ near: { lat: 54.323, lng: 10.123, radiusKm: 50 } })],
     ['near a field, 5 km, no listing', () => list({ order: 'distance', near: { lat: 50.5, lng: 12.0, radiusKm: 5 } })],
+    ['available, a pickup time filter (this evening)', () => list({ pickup: { from: `${today}T16:00:00Z`, until: `${today}T21:00:00Z` } })],
+    ['available, picked up by a time', () => list({ pickup: { until: `${today}T21:00:00Z` } })],
     ['short search, two letters', () => list({ search: 'to' })],
     ['short search, one letter, unpaginated', () => list({ search: 'g', limit: 1001 })],
     ['short search, a rare prefix', () => list({ search: 'qz' })],

@@ -59,7 +59,7 @@ describe.each(BACKENDS)('reports and moderation on %s', (backend) => {
     expect((await report(user, { ...body, Reason: 'Boring' })).statusCode).toBe(400);
     const other = await report(user, { ...body, Reason: 'Other' });
     expect(other.statusCode).toBe(400);
-    expect(other.json().errors).toEqual([{ field: 'Details', message: 'is required when the reason is Other' }]);
+    expect(other.json().errors).toEqual([{ field: 'Details', message: 'is required when the reason is Other', code: 'custom' }]);
     expect((await report(user, { ...body, Reason: 'Other', Details: 'x'.repeat(1001) })).statusCode).toBe(400);
     expect((await report(donor, body)).statusCode).toBe(409);
     expect((await report(user, { ...body, Reason: 'Other', Details: 'Asks for money on the phone.' })).statusCode).toBe(201);

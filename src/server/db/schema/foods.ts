@@ -65,6 +65,12 @@ export const foods = pgTable(
     hiddenReason: text('hidden_reason'),
     /** The donor is banned until then ('infinity': for good); hidden meanwhile. */
     donorBannedUntil: timestamp('donor_banned_until', { withTimezone: true }),
+    /** The listing's IANA time zone (`TimeZone`); null: the server's (foods/windows.ts). */
+    timeZone: text('time_zone'),
+    /** End of the listing's last pickup window (foods/schema.ts `pickup_windows`); null: no windows. Past it the listing is not available. */
+    pickupUntil: timestamp('pickup_until', { withTimezone: true }),
+    /** The recurring offer (foods/schema.ts `recurring_offers`) this listing belongs to; no foreign key, as the core tables import no feature. */
+    seriesId: uuid('series_id'),
   },
   (t) => [
     // The public lists (Available and Reserved only) read in order from these, no sort;
@@ -75,6 +81,10 @@ export const foods = pgTable(
     index('foods_donor_id_expires_on_idx').on(t.donorId, t.expiresOn, t.id),
     index('foods_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     // The next ban end (cache/ban-ends.ts) is read from this small index, not a scan.
+    // The expiry job finds open listings past their last pickup window in this small index.
+    index('foods_listed_pickup_until_idx').on(t.pickupUntil).where(sql`${listedStatus(t.status)} and ${t.pickupUntil} is not null`),
+    // A recurring offer's listings, newest first (foods/recurring.ts).
+    index('foods_series_idx').on(t.seriesId, t.createdAt).where(sql`${t.seriesId} is not null`),
     index('foods_donor_banned_until_idx').on(t.donorBannedUntil).where(sql`${t.donorBannedUntil} is not null`),
     check('foods_quantity_positive', sql`${t.quantity} > 0`),
     check('foods_point_complete', sql`(${t.lat} is null) = (${t.publicLat} is null) and (${t.lat} is null) = (${t.lng} is null) and (${t.publicLat} is null) = (${t.publicLng} is null)`),

@@ -62,6 +62,8 @@ export const requests = pgTable(
     index('requests_requester_id_idx').on(t.requesterId, t.requestedAt),
     // A donor's completed hand-overs, for their standing ("N shares") on request rows.
     index('requests_delivered_donor_idx').on(t.donorId).where(sql`${t.status} = 'Delivered'`),
+    // A donor's agreed pickups, for their calendar feed (calendar/views.ts).
+    index('requests_donor_accepted_idx').on(t.donorId, t.acceptedAt).where(sql`${t.acceptedAt} is not null`),
     // The reminder job reads accepted requests only.
     index('requests_accepted_idx').on(t.acceptedAt).where(sql`${t.status} = 'Accepted'`),
     // DESIGN.md: nobody requests the same food twice while a request is open (Pending or Accepted).
