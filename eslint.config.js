@@ -123,6 +123,19 @@ export default tseslint.config(
     rules: { 'lingui/t-call-in-function': 'error', 'lingui/no-trans-inside-trans': 'error' },
   },
   {
+    // Right-to-left locales (ar) mirror the layout: logical classes only (ms-/me-/ps-/pe-/start-/end-/text-start/text-end).
+    files: ['src/web/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: String.raw`JSXAttribute[name.name='className'] Literal[value=/(^|[\s:])-?(m[lr]|p[lr]|left|right|rounded-[lr]|border-[lr])-|(^|[\s:])text-(left|right)(\s|$)/]`,
+          message: 'Use logical classes (ms-/me-/ps-/pe-/start-/end-/text-start/text-end) so right-to-left pages mirror.',
+        },
+      ],
+    },
+  },
+  {
     files: LOCALIZED,
     plugins: { lingui: pluginLingui },
     rules: { 'lingui/no-unlocalized-strings': ['error', UNLOCALIZED_STRINGS] },

@@ -31,8 +31,12 @@ export function toUiLocale(value: string | null | undefined): UiLocale {
   return value === 'pseudo' || isLocale(value) ? value : SOURCE_LOCALE;
 }
 
-/** The locale `<html lang>` names (set by the server before the first paint). */
+/**
+ * The locale `<html lang>` names (set by the server before the first paint), or `pseudo` when the
+ * `lang` cookie asks for it (the tests' pseudo-locale, which the server does not negotiate).
+ */
 export function documentLocale(): UiLocale {
+  if (new RegExp(`(?:^|; )${LANG_COOKIE}=pseudo(?:;|$)`).test(document.cookie)) return 'pseudo';
   return toUiLocale(document.documentElement.lang);
 }
 

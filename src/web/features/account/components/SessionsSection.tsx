@@ -82,7 +82,7 @@ export function SessionsSection({ version }: { version: number }) {
               <div className="flex-1">
                 <p className="font-medium">
                   {deviceName(s.UserAgent)}
-                  {s.Current && <span className="badge badge-success ml-2"><Trans>This device</Trans></span>}
+                  {s.Current && <span className="badge badge-success ms-2"><Trans>This device</Trans></span>}
                 </p>
                 <p className="text-sm text-base-content/70">
                   {s.IpAddress || t`Unknown address`} <Trans>· Last active</Trans> {formatWhen(s.LastActiveAt)}

@@ -70,7 +70,9 @@ export default function LoginPage() {
           <Trans>Login</Trans>
         </button>
       </form>
-      <div className="divider my-0">or</div>
+      <div className="divider my-0">
+        <Trans>or</Trans>
+      </div>
       <GoogleButton onClick={() => void handleGoogle()} disabled={busy} />
       <p className="text-center">
         <Trans>New here?</Trans>{' '}

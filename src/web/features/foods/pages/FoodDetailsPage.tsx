@@ -129,7 +129,7 @@ export default function FoodDetailsPage() {
           <div className="flex flex-col gap-2">
             {food.FoodStatus === 'Reserved' && (
               <p>
-                <span className="badge badge-outline mr-2 font-semibold"><Trans>Reserved</Trans></span>
+                <span className="badge badge-outline me-2 font-semibold"><Trans>Reserved</Trans></span>
                 <Trans>The donor has accepted a request; you can still join the queue.</Trans>
               </p>
             )}
