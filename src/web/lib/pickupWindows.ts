@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * Pickup windows in words, in the listing's own time zone (the place's clock, which is
  * what a visitor needs): "today 18:00–19:30", "tomorrow 10:00–12:00", "Sat 28 Mar
@@ -19,8 +20,8 @@ export function timeIn(at: Date, tz: string): string {
 /** The day of `at` relative to `now` in `tz`: 'today', 'tomorrow', or e.g. 'Sat 28 Mar'. */
 function dayWords(at: Date, now: Date, tz: string): string {
   const day = dayIn(at, tz);
-  if (day === dayIn(now, tz)) return 'today';
-  if (day === dayIn(new Date(now.getTime() + 86_400_000), tz)) return 'tomorrow';
+  if (day === dayIn(now, tz)) return t`today`;
+  if (day === dayIn(new Date(now.getTime() + 86_400_000), tz)) return t`tomorrow`;
   return new Intl.DateTimeFormat('en-GB', { timeZone: tz, weekday: 'short', day: 'numeric', month: 'short' }).format(at);
 }
 
@@ -40,10 +41,15 @@ export function upcomingWindows(food: Pick<Food, 'PickupWindows'>, now: Date = n
 /** 'Pick up today 18:00–19:30' for the listing's next window, or undefined without one. */
 export function pickupLine(food: Pick<Food, 'PickupWindows' | 'TimeZone'>, now: Date = new Date()): string | undefined {
   const next = upcomingWindows(food, now)[0];
-  return next && `Pick up ${windowWords(next, food.TimeZone, now)}`;
+  if (!next) return undefined;
+  const when = windowWords(next, food.TimeZone, now);
+  return t`Pick up ${when}`;
 }
 
 /** What is left of a window with a capacity, e.g. '3 of 5 left'; '' without a capacity. */
 export function leftWords(w: PickupWindow): string {
-  return w.Capacity === undefined ? '' : w.Left === 0 ? 'full' : `${w.Left ?? w.Capacity} of ${w.Capacity} left`;
+  if (w.Capacity === undefined) return '';
+  const left = w.Left ?? w.Capacity;
+  const capacity = w.Capacity;
+  return left === 0 ? t`full` : t`${left} of ${capacity} left`;
 }

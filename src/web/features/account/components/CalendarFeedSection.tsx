@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
 import { fetchCalendarLink, rotateCalendarLink } from '../api/account.js';
@@ -25,24 +27,24 @@ export function CalendarFeedSection() {
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2">
       <h2 id={`${id}-title`} className="text-lg font-semibold">
-        Calendar
+        <Trans>Calendar</Trans>
       </h2>
       <p className="text-sm">
-        Subscribe to your pickups (as donor and requester) in your calendar program. Anyone with the link sees them: keep it to yourself.
+        <Trans>Subscribe to your pickups (as donor and requester) in your calendar program. Anyone with the link sees them: keep it to yourself.</Trans>
       </p>
       {url ? (
         <>
           <label htmlFor={`${id}-url`} className="font-medium">
-            Your calendar link
+            <Trans>Your calendar link</Trans>
           </label>
           <input id={`${id}-url`} readOnly value={url} className="input input-bordered w-full" onFocus={(e) => e.currentTarget.select()} />
-          <button type="button" className="btn btn-outline btn-sm w-fit" disabled={busy} onClick={() => void run(rotateCalendarLink, 'New calendar link made')}>
-            Make a new link (the old one stops working)
+          <button type="button" className="btn btn-outline btn-sm w-fit" disabled={busy} onClick={() => void run(rotateCalendarLink, t`New calendar link made`)}>
+            <Trans>Make a new link (the old one stops working)</Trans>
           </button>
         </>
       ) : (
         <button type="button" className="btn btn-outline btn-sm w-fit" disabled={busy} onClick={() => void run(fetchCalendarLink)}>
-          Show my calendar link
+          <Trans>Show my calendar link</Trans>
         </button>
       )}
     </section>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { PickupSearch } from '../api/keys.js';
 
@@ -35,19 +37,19 @@ export function PickupTimeFilter({ choice, by, onChange }: { choice: PickupChoic
     <div className="flex flex-wrap items-end gap-3">
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-when`} className="font-medium">
-          Pickup time
+          <Trans>Pickup time</Trans>
         </label>
         <select id={`${id}-when`} className="select select-bordered" value={choice} onChange={(e) => onChange(e.target.value as PickupChoice, by)}>
-          <option value="any">Any time</option>
-          <option value="today">Can be picked up today</option>
-          <option value="evening">This evening</option>
-          <option value="by">By a time I choose</option>
+          <option value="any">{t`Any time`}</option>
+          <option value="today">{t`Can be picked up today`}</option>
+          <option value="evening">{t`This evening`}</option>
+          <option value="by">{t`By a time I choose`}</option>
         </select>
       </div>
       {choice === 'by' && (
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-by`} className="font-medium">
-            Picked up by
+            <Trans>Picked up by</Trans>
           </label>
           <input id={`${id}-by`} type="time" className="input input-bordered" value={by} onChange={(e) => onChange('by', e.target.value)} />
         </div>

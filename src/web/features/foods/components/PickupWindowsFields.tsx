@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { Food, FoodInput } from '../../../../contract/index.js';
 import { PICKUP } from '../../../../contract/limits.js';
@@ -12,7 +13,8 @@ interface Row {
   capacity: string;
 }
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+/** Short weekday names, Monday first, in this browser's language (1 January 2024 was a Monday). */
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7].map((d) => new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, d))));
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 let nextKey = 1;
 
@@ -84,49 +86,49 @@ export function PickupWindowsFields({ initial, onChange }: { initial?: Food; onC
   return (
     <>
       <fieldset className="fieldset md:col-span-2 rounded-box border border-base-300 p-4">
-        <legend className="fieldset-legend font-medium">Pickup windows (optional)</legend>
-        <p className="text-sm">When people can come, in your local time. Leave empty to agree a time with each requester.</p>
+        <legend className="fieldset-legend font-medium"><Trans>Pickup windows (optional)</Trans></legend>
+        <p className="text-sm"><Trans>When people can come, in your local time. Leave empty to agree a time with each requester.</Trans></p>
         <ul className="flex flex-col gap-3">
           {rows.map((r, i) => (
             <li key={r.key} className="flex flex-wrap items-end gap-2">
               <label className="flex flex-col text-sm">
-                Day of window {i + 1}
+                <Trans>Day of window {i + 1}</Trans>
                 <input type="date" className="input input-bordered" value={r.date} required onChange={(e) => setRow(r.key, { date: e.target.value })} />
               </label>
               <label className="flex flex-col text-sm">
-                From
+                <Trans>From</Trans>
                 <input type="time" className="input input-bordered" value={r.from} required onChange={(e) => setRow(r.key, { from: e.target.value })} />
               </label>
               <label className="flex flex-col text-sm">
-                Until
+                <Trans>Until</Trans>
                 <input type="time" className="input input-bordered" value={r.to} required onChange={(e) => setRow(r.key, { to: e.target.value })} />
               </label>
               <label className="flex flex-col text-sm">
-                Pickups at most (optional)
+                <Trans>Pickups at most (optional)</Trans>
                 <input type="number" min={1} max={PICKUP.capacityMax} className="input input-bordered w-40" value={r.capacity} onChange={(e) => setRow(r.key, { capacity: e.target.value })} />
               </label>
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => removeRow(r.key)}>
-                Remove window {i + 1}
+                <Trans>Remove window {i + 1}</Trans>
               </button>
             </li>
           ))}
         </ul>
         {rows.length < PICKUP.windowsMax && (
           <button type="button" className="btn btn-outline btn-sm w-fit" onClick={addRow}>
-            Add a pickup window
+            <Trans>Add a pickup window</Trans>
           </button>
         )}
       </fieldset>
       {initial?.SeriesId ? (
         <label className="flex items-center gap-2 md:col-span-2">
           <input type="checkbox" className="checkbox" checked={stop} onChange={(e) => { setStop(e.target.checked); emit(rows, days, e.target.checked); }} />
-          Stop this regular offer (no more days are listed)
+          <Trans>Stop this regular offer (no more days are listed)</Trans>
         </label>
       ) : (
         <fieldset className="fieldset md:col-span-2 rounded-box border border-base-300 p-4" aria-describedby={`${id}-repeat-hint`}>
-          <legend className="fieldset-legend font-medium">Repeat every week (optional)</legend>
+          <legend className="fieldset-legend font-medium"><Trans>Repeat every week (optional)</Trans></legend>
           <p id={`${id}-repeat-hint`} className="text-sm">
-            Each chosen day gets its own listing with the same pickup windows, made a week ahead.
+            <Trans>Each chosen day gets its own listing with the same pickup windows, made a week ahead.</Trans>
           </p>
           <div className="flex flex-wrap gap-3">
             {WEEKDAYS.map((name, i) => (

@@ -91,7 +91,7 @@ export default function FoodDetailsPage() {
           <dd>{formatLocalDate(food.ExpiredDateTime)}</dd>
           {upcomingWindows(food).length > 0 && (
             <>
-              <dt className="font-semibold">Pick up</dt>
+              <dt className="font-semibold"><Trans>Pick up</Trans></dt>
               <dd>
                 <ul>
                   {upcomingWindows(food).map((w) => (
@@ -101,7 +101,7 @@ export default function FoodDetailsPage() {
                     </li>
                   ))}
                 </ul>
-                {food.SeriesId && <p className="text-sm">A regular offer: it comes again on other days.</p>}
+                {food.SeriesId && <p className="text-sm"><Trans>A regular offer: it comes again on other days.</Trans></p>}
               </dd>
             </>
           )}

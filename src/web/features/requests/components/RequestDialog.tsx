@@ -112,8 +112,8 @@ export function RequestDialog({
             windows={upcomingWindows(food)}
             timeZone={food.TimeZone}
             name="PickupAt"
-            legend="When will you pick it up?"
-            noneLabel="Suggest a time in the conversation"
+            legend={t`When will you pick it up?`}
+            noneLabel={t`Suggest a time in the conversation`}
           />
         )}
         <ModalActions onCancel={close}>

@@ -86,7 +86,7 @@ export default function ManageFoodPage() {
                   <span className="mt-1 block text-sm"><Trans>Pickup</Trans> {formatWhen(request.PickupAt)}</span>
                 )}
                 {request.RequestedPickupAt && request.Status === 'Pending' && (
-                  <span className="mt-1 block text-sm">Asks for {formatWhen(request.RequestedPickupAt)}</span>
+                  <span className="mt-1 block text-sm"><Trans>Asks for {formatWhen(request.RequestedPickupAt)}</Trans></span>
                 )}
               </td>
               <td>
