@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { h2Client } from './client.mjs';
 import { children, makeCertificate, ready, ROOT, startApp, startNginx, startPgbouncer, stop } from './hosts.mjs';
-import { addressOf, netDown, netUp, relay } from './net.mjs';
+import { addressOf, netDown, netUp, relay, relayThread } from './net.mjs';
 
 const ADMIN_URL = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The run's database (dropped by `cleanup`). */
@@ -57,16 +57,17 @@ export const stepper = (prefix) => (name) => console.log(`${prefix}: ${name}`);
 /**
  * Builds the server, brings the network up, creates the database and starts PgBouncer, the
  * three app hosts at once (`onAppsReady` runs when all answer /api/ready, before nginx starts)
- * and nginx, then waits until nginx answers. Resolves with { ca, apps, nginx, h2, startMs }
+ * and nginx, then waits until nginx answers. `relayOnThread`: the database relay (net.mjs) gets
+ * a thread of its own. Resolves with { ca, apps, nginx, h2, startMs }
  * (`apps`: host → child process, for the caller to replace; `h2`: an HTTP/2 client of nginx).
  */
-export async function startCluster(step, onAppsReady = async () => undefined) {
+export async function startCluster(step, { onAppsReady = async () => undefined, relayOnThread = false } = {}) {
   if (process.getuid?.() !== 0) throw new Error('check failed: run as root (ip netns)');
   step('building the server (scripts/build-server.mjs)');
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
   step('network: namespaces db, lb, a, b, c on 10.77.0.0/24');
   netUp();
-  closeRelay = await relay();
+  closeRelay = await (relayOnThread ? relayThread() : relay());
   await on(undefined, `create database ${dbName}`);
   const ca = makeCertificate(dir);
   startPgbouncer(dir, dbName);

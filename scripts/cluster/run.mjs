@@ -16,10 +16,12 @@ const figures = {};
 
 async function main() {
   const journal = JSON.parse(readFileSync(path.join(ROOT, 'drizzle/meta/_journal.json'), 'utf8')).entries.length;
-  const { apps, nginx, h2, startMs } = await startCluster(step, async () => {
-    const applied = (await dbAdmin('select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations')).rows[0];
-    check(applied.n === journal && applied.d === journal, `migrated once: ${applied.n} rows for ${journal} migrations`);
-    figures.migrationsApplied = applied.n;
+  const { apps, nginx, h2, startMs } = await startCluster(step, {
+    onAppsReady: async () => {
+      const applied = (await dbAdmin('select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations')).rows[0];
+      check(applied.n === journal && applied.d === journal, `migrated once: ${applied.n} rows for ${journal} migrations`);
+      figures.migrationsApplied = applied.n;
+    },
   });
   figures.start_ms = startMs;
 
