@@ -1,1 +1,0 @@
-ALTER TABLE "requests" ADD COLUMN "requested_pickup_at" timestamp with time zone;
