@@ -29,7 +29,7 @@ const WEB_ZONES = [
 ];
 
 /** The shared plumbing of src/server (docs/architecture.md "Import rules"): it imports no feature folder. */
-const SERVER_PLUMBING = ['config', 'db', 'events', 'http', 'i18n', 'lib', 'mail', 'outbox'];
+const SERVER_PLUMBING = ['config', 'db', 'events', 'http', 'i18n', 'lib', 'mail', 'metrics', 'outbox', 'backup'];
 const SERVER_FEATURES = readdirSync('src/server', { withFileTypes: true })
   .filter((e) => e.isDirectory() && !SERVER_PLUMBING.includes(e.name))
   .map((e) => e.name);

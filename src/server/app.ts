@@ -54,6 +54,9 @@ import { registerWriteLimit } from './http/write-limit.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { messageFeed } from './messages/live.js';
+import { metricsPlugin } from './metrics/plugin.js';
+import { poolReader } from './metrics/registry.js';
+import { outboxDepth } from './outbox/outbox.js';
 import { messageRoutes } from './messages/routes.js';
 import { createNotifier, type Notifier } from './notifications/notifier.js';
 import { notificationFeed } from './notifications/live.js';
@@ -148,6 +151,19 @@ export async function buildApp(
     await imageStore.close();
     if (!database || opts.ownsDatabase) await handle.close();
   });
+  // GET /api/metrics and the timing of every route, only with METRICS_TOKEN (metrics/plugin.ts).
+  let openStreams = 0;
+  if (config.metricsToken) {
+    await app.register(metricsPlugin, {
+      token: config.metricsToken,
+      sources: {
+        pool: poolReader(handle.db),
+        outbox: () => outboxDepth(handle.db),
+        openStreams: () => openStreams,
+        onError: (err) => app.log.warn({ err: { message: err.message } }, 'metric not read'),
+      },
+    });
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -218,6 +234,7 @@ export async function buildApp(
     replay: notificationFeed(handle.db),
     feeds: [messageFeed(handle.db)],
     heartbeatMs: opts.heartbeatMs,
+    onStreamCount: (n) => (openStreams = n),
   });
   await app.register(moderationRoutes, { adminEmails: config.adminEmails });
   await app.register(blockRoutes);

@@ -13,9 +13,7 @@ import { z } from 'zod';
 import { DEFAULT_CO2E_PER_KG } from '../contract/impact.js';
 import { parseTrustProxy } from './lib/trust-proxy.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const millis = (fallback: number) =>
   z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1).max(3_600_000).default(fallback);
@@ -25,10 +23,7 @@ const count = (min: number, max: number, error = 'must be a number') => z.coerce
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 /** A comma-separated list, trimmed, empty entries dropped. */
-const list = z
-  .string()
-  .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const list = z.string().optional().transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 
 /** The variables, each with its check and default. */
 const Env = z.object({
@@ -92,6 +87,7 @@ const Env = z.object({
   /** kg CO2e per kg of food saved (FAO 2013, as used by Too Good To Go). */
   IMPACT_CO2E_PER_KG: z.coerce.number({ error: 'must be a number' }).min(0).max(100).default(DEFAULT_CO2E_PER_KG),
   ADMIN_EMAILS: list.transform((emails) => emails.map((e) => e.toLowerCase())),
+  METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 });
 
 /** Every variable the server reads, in schema order (checked against `.env.example` and `docs/configuration.md`). */
@@ -201,6 +197,8 @@ const ConfigSchema = Env.transform((e, ctx) => {
     impactCo2ePerKg: e.IMPACT_CO2E_PER_KG,
     /** Lower-cased addresses whose accounts become moderators when they sign up or sign in. */
     adminEmails: e.ADMIN_EMAILS,
+    /** Bearer token of `GET /api/metrics`; undefined: no metrics are kept and the path answers 404. */
+    metricsToken: e.METRICS_TOKEN,
   };
 });
 

@@ -3,13 +3,16 @@
  * environment), builds the app, loads demo data on an
  * empty database when SEED_DEMO is on, listens, and shuts down gracefully on
  * SIGTERM/SIGINT (http/shutdown.ts). A configuration error, or a DATA_DIR in use
- * by another process, prints one line and exits 1.
+ * by another process, prints one line and exits 1. On SIGUSR2 it takes the backup
+ * snapshots `npm run backup` asked for (backup/requests.ts).
  */
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { flushLogs } from './http/log-destination.js';
 import { withStoredSecrets } from './lib/data-dir-secrets.js';
+import { serveBackupRequests } from './backup/requests.js';
+import { pgliteOf } from './backup/snapshot.js';
 
 async function main() {
   // A local .env file (see .env.example) fills in variables the environment lacks.
@@ -37,6 +40,12 @@ async function main() {
   if (config.seedDemo) {
     const seeded = await seedDemoData(app.db, app.auth, config.publicUrl);
     if (seeded) app.log.info(`loaded demo data: ${seeded} listings`);
+  }
+  // `npm run backup` asks this process, the only one that may read the embedded database (backup/requests.ts).
+  const pglite = config.databaseUrl || config.dataDir === 'memory://' ? undefined : pgliteOf(app.db);
+  if (pglite) {
+    const stop = serveBackupRequests(pglite, config.dataDir, (msg, err) => (err ? app.log.error({ err: { message: err.message } }, msg) : app.log.info(msg)));
+    app.addHook('onClose', async () => stop());
   }
 
   let closing = false;

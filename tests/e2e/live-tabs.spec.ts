@@ -86,3 +86,29 @@ test('eight tabs of one person share one live stream, stay responsive, and all g
   await donor.api.dispose();
   await requester.api.dispose();
 });
+
+test('without Web Locks (an insecure context) each tab keeps its own stream and still gets every event', async ({ browser }) => {
+  const donor = await newPerson('Fay Fallback');
+  const requester = await newPerson('Fin Fallback');
+  const foodId = await listFood(donor.api, { FoodName: `Fallback Figs ${Date.now().toString(36)}` });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // Web Locks exist in secure contexts only (an http:// address other than localhost has none).
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined }));
+  const streams = countStreams(context);
+  const tabs: Page[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const page = await context.newPage();
+    if (i === 0) await signInAs(page, requester);
+    await page.goto('/');
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 0 unread');
+    tabs.push(page);
+  }
+  await expect.poll(() => streams.open(), { timeout: 5_000 }).toBe(2);
+  const asked = await requester.api.post('/api/requests', { data: { FoodId: foodId, AdditionalNotes: '' } });
+  const requestId = ((await asked.json()) as { insertedId: string }).insertedId;
+  expect((await donor.api.patch(`/api/requests/${requestId}`, { data: { Status: 'Accepted' } })).ok()).toBe(true);
+  for (const page of tabs) await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await context.close();
+  await donor.api.dispose();
+  await requester.api.dispose();
+});

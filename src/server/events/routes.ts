@@ -22,7 +22,8 @@ const EventsQuery = z.object({ lastEventId: z.string().optional() });
 /**
  * Registers the hub, its LISTEN and the route; `listen` is the database handle's, `caps` the stream caps (config.ts),
  * `replay` and `feeds` what the streams carry (hub.ts),
- * `heartbeatMs` the interval of heartbeats and session re-checks (default `HEARTBEAT_MS`; tests shorten it).
+ * `heartbeatMs` the interval of heartbeats and session re-checks (default `HEARTBEAT_MS`; tests shorten it),
+ * `onStreamCount` hears the count of open streams.
  */
 export async function eventRoutes(
   app: FastifyInstance,
@@ -32,6 +33,8 @@ export async function eventRoutes(
     replay: ReplayFeed;
     feeds: LiveFeed[];
     heartbeatMs?: number;
+    /** Told the number of this process's open streams whenever it changes (the metrics gauge). */
+    onStreamCount?: (open: number) => void;
   },
 ) {
   const db = app.db;
@@ -96,9 +99,11 @@ export async function eventRoutes(
     };
     let closed = false;
     hub.add(stream);
+    opts.onStreamCount?.(hub.all().length);
     res.on('close', () => {
       closed = true;
       hub.remove(stream);
+      opts.onStreamCount?.(hub.all().length);
       if (stream.presenceId) void streamsClosed(db, [stream.presenceId]).catch(() => undefined);
     });
 

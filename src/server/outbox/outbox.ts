@@ -136,6 +136,14 @@ export async function markFailed(db: Database, id: string, error: string, retryI
     .where(eq(outbox.id, id));
 }
 
+/** Rows still to send (`pending`: not given up) and rows given up for good (`failed`). */
+export async function outboxDepth(db: Database): Promise<{ pending: number; failed: number }> {
+  const [row] = await db
+    .select({ pending: sql<number>`count(*) filter (where ${outbox.failedAt} is null)::int`, failed: sql<number>`count(${outbox.failedAt})::int` })
+    .from(outbox);
+  return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0) };
+}
+
 /** Milliseconds until the next unfailed row is due (0 when one is due now), or null when none waits. */
 export async function msUntilNextDue(db: Database): Promise<number | null> {
   const [row] = await db

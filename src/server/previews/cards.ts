@@ -41,20 +41,26 @@ function wrap(text: string, width: number, lines: number): string[] {
   return out;
 }
 
-/** A drawn card: `title` large (up to three lines), `subtitle` below, the brand at the bottom. */
-export async function drawCard(title: string, subtitle: string): Promise<Buffer> {
+/**
+ * A drawn card in `dir` (Arabic right to left, mirrored): `title` large (up to three
+ * lines), `subtitle` below, the brand and `tagline` at the bottom.
+ */
+export async function drawCard(title: string, subtitle: string, tagline = 'Share food, not waste', dir: 'ltr' | 'rtl' = 'ltr'): Promise<Buffer> {
   const lines = wrap(title, 24, 3);
   const size = lines.length > 2 ? 76 : 92;
+  // Right to left: text starts at the right margin (`start` anchors follow `direction`), the brand swaps sides.
+  const [start, end] = dir === 'rtl' ? [1120, 80] : [80, 1120];
+  const at = (x: number) => `x="${x}" direction="${dir}"`;
   const text = lines
-    .map((l, i) => `<text x="80" y="${210 + i * (size + 16)}" font-size="${size}" font-weight="700">${escapeXml(l)}</text>`)
+    .map((l, i) => `<text ${at(start)} y="${210 + i * (size + 16)}" font-size="${size}" font-weight="700">${escapeXml(l)}</text>`)
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}">
 <rect width="100%" height="100%" fill="#4338ca"/>
 <rect x="0" y="560" width="100%" height="70" fill="#3730a3"/>
 <g font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" fill="#ffffff">${text}
-<text x="80" y="${250 + lines.length * (size + 16)}" font-size="40" fill="#c7d2fe">${escapeXml(subtitle)}</text>
-<text x="80" y="608" font-size="36" font-weight="700">Plateful</text>
-<text x="1120" y="608" font-size="28" text-anchor="end" fill="#c7d2fe">Share food, not waste</text></g></svg>`;
+<text ${at(start)} y="${250 + lines.length * (size + 16)}" font-size="40" fill="#c7d2fe">${escapeXml(subtitle)}</text>
+<text ${at(start)} y="608" font-size="36" font-weight="700">Plateful</text>
+<text ${at(end)} y="608" font-size="28" text-anchor="end" fill="#c7d2fe">${escapeXml(tagline)}</text></g></svg>`;
   const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
 }

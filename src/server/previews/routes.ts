@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isListedFoodStatus, platefulImageId, type Locale } from '../../contract/index.js';
+import { isListedFoodStatus, isLocale, LOCALE_INFO, platefulImageId, type Locale } from '../../contract/index.js';
 import { defineMessages } from '../i18n/catalog.js';
 import { pageLocale } from '../i18n/negotiate.js';
 import type { Config } from '../config.js';
@@ -28,7 +28,18 @@ const say = defineMessages('previews', {
   unavailableDescription: 'It was collected or has expired. Neighbours share more food on Plateful every day.',
   unavailableImageAlt: 'Plateful: no longer available',
   food: 'Quantity {quantity} · expires {expiry}. Shared by {donorName} on Plateful.',
+  tagline: 'Share food, not waste',
+  siteCardSubtitle: 'Surplus food from neighbours, free to request',
+  unavailableCardTitle: 'No longer available',
+  unavailableCardSubtitle: 'Find more food shared nearby',
+  foodCard: 'Quantity {quantity} · expires {expiry}',
 });
+
+/** The `?lang=` of a card image: a shipped locale, English when absent or unknown. */
+const CardQuery = z.object({ lang: z.string().max(20).optional() });
+const cardLocale = (lang: string | undefined): Locale => (isLocale(lang) ? lang : 'en');
+/** The query that asks for a card in `locale` ('' in English, the URLs crawlers already know). */
+const langQuery = (locale: Locale) => (locale === 'en' ? '' : `?lang=${locale}`);
 
 /**
  * A listing still open on `today` (Available or Reserved, not collected or past its
@@ -54,10 +65,15 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
   const { publicUrl, imageProxy } = opts.config;
   const { renderer } = opts;
   const cards = new Map<string, Promise<Buffer>>();
-  /** A drawn card made once per process. */
-  const fixedCard = (key: string, title: string, subtitle: string) => {
+  /** A drawn card (site or unavailable) in `locale`, made once per process. */
+  const fixedCard = (kind: 'site' | 'unavailable', locale: Locale) => {
+    const key = `${kind}-${locale}`;
     let card = cards.get(key);
-    if (!card) cards.set(key, (card = drawCard(title, subtitle)));
+    if (!card) {
+      const [title, subtitle] =
+        kind === 'site' ? [say(locale, 'tagline'), say(locale, 'siteCardSubtitle')] : [say(locale, 'unavailableCardTitle'), say(locale, 'unavailableCardSubtitle')];
+      cards.set(key, (card = drawCard(title, subtitle, say(locale, 'tagline'), LOCALE_INFO[locale].dir)));
+    }
     return card;
   };
   const sendJpeg = (reply: FastifyReply, bytes: Buffer, maxAge: number) =>
@@ -70,7 +86,7 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
     description: say(locale, 'unavailableDescription'),
     siteDescription: say(locale, 'siteDescription'),
     url: `${publicUrl}/food/${id}`,
-    image: `${publicUrl}/api/previews/unavailable`,
+    image: `${publicUrl}/api/previews/unavailable${langQuery(locale)}`,
     imageAlt: say(locale, 'unavailableImageAlt'),
     locale,
   });
@@ -95,29 +111,31 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
       description: foodDescription(row, locale),
       siteDescription: say(locale, 'siteDescription'),
       url: `${publicUrl}/food/${row.id}`,
-      image: `${publicUrl}/api/previews/foods/${row.id}`,
+      image: `${publicUrl}/api/previews/foods/${row.id}${langQuery(locale)}`,
       imageAlt: row.name,
       locale,
     };
     return html(reply, renderer.render(`/food/${row.id}`, preview, food));
   });
 
-  r.get('/api/previews/site', { schema: { hide: true } }, async (_req, reply) =>
-    sendJpeg(reply, await fixedCard('site', 'Share food, not waste', 'Surplus food from neighbours, free to request'), 86_400),
+  r.get('/api/previews/site', { schema: { hide: true, querystring: CardQuery } }, async (req, reply) =>
+    sendJpeg(reply, await fixedCard('site', cardLocale(req.query.lang)), 86_400),
   );
-  r.get('/api/previews/unavailable', { schema: { hide: true } }, async (_req, reply) =>
-    sendJpeg(reply, await fixedCard('unavailable', 'No longer available', 'Find more food shared nearby'), 86_400),
+  r.get('/api/previews/unavailable', { schema: { hide: true, querystring: CardQuery } }, async (req, reply) =>
+    sendJpeg(reply, await fixedCard('unavailable', cardLocale(req.query.lang)), 86_400),
   );
 
-  r.get('/api/previews/foods/:id', { schema: { hide: true, params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
+  r.get('/api/previews/foods/:id', { schema: { hide: true, params: z.object({ id: z.uuid() }), querystring: CardQuery } }, async (req, reply) => {
+    const locale = cardLocale(req.query.lang);
     const row = await findFood(app.db, req.params.id);
-    if (!available(row, localToday(app.clock()))) return sendJpeg(reply, await fixedCard('unavailable', 'No longer available', 'Find more food shared nearby'), 600);
+    if (!available(row, localToday(app.clock()))) return sendJpeg(reply, await fixedCard('unavailable', locale), 600);
     for (const url of [row.imageUrl, ...row.gallery]) {
       const imageId = platefulImageId(url);
       const bytes = imageId ? await photoCard(app.db, app.imageStore, imageId) : undefined;
       if (bytes) return sendJpeg(reply, bytes, 3600);
     }
-    return sendJpeg(reply, await drawCard(row.name, `Quantity ${row.quantity} · expires ${expiry(row)}`), 3600);
+    const subtitle = say(locale, 'foodCard', { quantity: row.quantity, expiry: localExpiry(row, locale) });
+    return sendJpeg(reply, await drawCard(row.name, subtitle, say(locale, 'tagline'), LOCALE_INFO[locale].dir), 3600);
   });
 }
 
@@ -129,7 +147,7 @@ export function sitePreview(publicUrl: string, path: string, locale: Locale = 'e
     description,
     siteDescription: description,
     url: `${publicUrl}${path}`,
-    image: `${publicUrl}/api/previews/site`,
+    image: `${publicUrl}/api/previews/site${langQuery(locale)}`,
     imageAlt: say(locale, 'siteImageAlt'),
     locale,
   };

@@ -120,4 +120,18 @@ describe.each(BACKENDS)('languages on %s', (backend) => {
     expect(await page({ cookie: donor.cookie, 'accept-language': 'es' })).toMatch(/<html lang="de"/);
     expect(await page({ 'accept-language': 'pt-BR' })).toMatch(/<html lang="en" dir="ltr"/);
   });
+
+  it('gives an Arabic visitor a right-to-left preview: page, card image and words', async () => {
+    const foodId = (await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodName: 'Bread' }))).json().insertedId;
+    const page = await t.app.inject({ method: 'GET', url: `/food/${foodId}`, headers: { 'accept-language': 'ar' } });
+    expect(page.headers.vary).toContain('Accept-Language');
+    expect(page.body).toMatch(/<html lang="ar" dir="rtl"/);
+    expect(page.body).toContain(`<meta property="og:image" content="http://plateful.test/api/previews/foods/${foodId}?lang=ar" />`);
+    expect(page.body).toContain('شاركه Dana Donor على Plateful.');
+    const arabic = await t.app.inject({ method: 'GET', url: `/api/previews/foods/${foodId}?lang=ar` });
+    const english = await t.app.inject({ method: 'GET', url: `/api/previews/foods/${foodId}` });
+    expect(arabic.headers['content-type']).toBe('image/jpeg');
+    expect(arabic.rawPayload.equals(english.rawPayload)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/previews/site?lang=xx' })).statusCode).toBe(200);
+  });
 });

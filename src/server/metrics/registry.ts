@@ -1,0 +1,98 @@
+/**
+ * The Prometheus metrics of one process (prom-client): requests by route pattern and
+ * status class, their latency, the database pool, the outbox and the open event streams,
+ * and prom-client's process metrics (CPU, memory, event loop lag, handles, GC).
+ * Plumbing: what it reads of features and other plumbing, app.ts hands in (`MetricSources`).
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** What the gauges read at each scrape. */
+export interface MetricSources {
+  /** Connections of the PostgreSQL pool; undefined on the embedded database (one connection, no pool). */
+  pool?: () => { total: number; idle: number; waiting: number };
+  /** Outbox rows still to send (`pending`) and those given up (`failed`); read from the database. */
+  outbox: () => Promise<{ pending: number; failed: number }>;
+  /** `/api/events` streams open in this process. */
+  openStreams: () => number;
+  /** Where a failed read of a source is reported (the scrape still answers, that gauge keeps its last value). */
+  onError?: (error: Error) => void;
+}
+
+/** One process's registry and the request observer the HTTP hook calls. */
+export interface Metrics {
+  registry: Registry;
+  /** Counts one answered request: `method`, `route` (the pattern, e.g. `/api/foods/:id`), `status` code, `seconds` taken. */
+  observe(method: string, route: string, status: number, seconds: number): void;
+}
+
+/** Latency buckets, seconds: the 100 ms p95 target sits between two of them. */
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Builds the registry of one app; `sources` feed the gauges at scrape time. */
+export function createMetrics(sources: MetricSources): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({ name: 'plateful_http_requests_total', help: 'Answered HTTP requests by method, route pattern and status class (2xx…5xx).', labelNames, registers: [registry] });
+  const latency = new Histogram({ name: 'plateful_http_request_duration_seconds', help: 'Time from request to answer, seconds, by method, route pattern and status class.', labelNames, buckets: BUCKETS, registers: [registry] });
+
+  const report = (error: unknown) => sources.onError?.(error as Error);
+  if (sources.pool) {
+    const pool = sources.pool;
+    new Gauge({
+      name: 'plateful_db_pool_connections',
+      help: 'PostgreSQL pool connections: total open, idle, and requests waiting for one (state="waiting").',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const p = pool();
+        this.set({ state: 'total' }, p.total);
+        this.set({ state: 'idle' }, p.idle);
+        this.set({ state: 'waiting' }, p.waiting);
+      },
+    });
+  }
+  new Gauge({
+    name: 'plateful_outbox_rows',
+    help: 'Outbox rows (mails and pushes): state="pending" still to send, state="failed" given up.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        const o = await sources.outbox();
+        this.set({ state: 'pending' }, o.pending);
+        this.set({ state: 'failed' }, o.failed);
+      } catch (error) {
+        report(error);
+      }
+    },
+  });
+  new Gauge({
+    name: 'plateful_event_streams_open',
+    help: 'Server-Sent Event streams (/api/events) open in this process.',
+    registers: [registry],
+    collect() {
+      this.set(sources.openStreams());
+    },
+  });
+
+  return {
+    registry,
+    observe(method, route, status, seconds) {
+      const labels = { method, route, status: `${Math.floor(status / 100)}xx` };
+      requests.inc(labels);
+      latency.observe(labels, seconds);
+    },
+  };
+}
+
+/**
+ * The pool reader of a Drizzle handle over node-postgres (its `$client` is the `pg.Pool`);
+ * undefined when the client is not a pool (PGlite).
+ */
+export function poolReader(db: object): MetricSources['pool'] {
+  const client = (db as { $client?: { totalCount?: unknown; idleCount?: unknown; waitingCount?: unknown } }).$client;
+  if (!client || typeof client.totalCount !== 'number') return undefined;
+  const pool = client as { totalCount: number; idleCount: number; waitingCount: number };
+  return () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+}
