@@ -23,12 +23,12 @@ const OPEN = inArray(requests.status, OPEN_REQUEST_STATUSES);
  * @throws 400 blocking oneself, 404 unknown person, 409 already blocked.
  */
 export async function block(db: Database, blockerId: string, blockedId: string): Promise<void> {
-  if (blockerId === blockedId) throw problem(400, 'You cannot block yourself.');
+  if (blockerId === blockedId) throw problem(400, 'You cannot block yourself.', { code: 'self' });
   await db.transaction(async (tx) => {
     const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
     if (!person) throw problem(404, 'No person has this id.');
     const added = await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning({ id: blocks.blockerId });
-    if (!added.length) throw problem(409, 'You have already blocked this person.');
+    if (!added.length) throw problem(409, 'You have already blocked this person.', { code: 'already_blocked' });
     await tx
       .delete(requests)
       .where(

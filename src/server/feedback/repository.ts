@@ -66,14 +66,14 @@ export async function giveFeedback(db: Database, requestId: string, authorId: st
   return db.transaction(async (tx) => {
     const request = await requireParty(tx, requestId, authorId, true);
     const refusal = await feedbackRefusal(tx, request);
-    if (refusal) throw problem(409, refusal);
+    if (refusal) throw problem(409, refusal, { code: 'feedback_refused' });
     const subjectId = request.donorId === authorId ? request.requesterId : request.donorId;
     const [row] = await tx
       .insert(feedback)
       .values({ requestId, authorId, subjectId, rating: input.Rating, reason: input.Reason ?? null, comment: input.Comment })
       .onConflictDoNothing()
       .returning({ id: feedback.id });
-    if (!row) throw problem(409, 'You have already left feedback for this hand-over.');
+    if (!row) throw problem(409, 'You have already left feedback for this hand-over.', { code: 'already_given' });
     if (input.Rating === 'Negative') await queueIfRepeatedlyNegative(tx, subjectId);
     return row.id;
   });

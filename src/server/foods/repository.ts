@@ -195,7 +195,7 @@ export async function requireOwnFood(
   { lock, notYours = 'This food listing is not yours.' }: { lock?: 'update'; notYours?: string } = {},
 ): Promise<FoodRow> {
   const row = await requireFood(db, id, lock);
-  if (row.donorId !== userId) throw problem(403, notYours);
+  if (row.donorId !== userId) throw problem(403, notYours, { code: 'not_yours' });
   return row;
 }
 

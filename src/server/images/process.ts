@@ -65,19 +65,19 @@ const UNSUPPORTED = 'This file is not a photo we can use: send a JPEG, PNG, WebP
  */
 export async function checkHeader(bytes: Buffer): Promise<SourceFormat> {
   const format = sniffFormat(bytes);
-  if (!format) throw problem(400, UNSUPPORTED);
+  if (!format) throw problem(400, UNSUPPORTED, { code: 'photo_unsupported' });
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
   } catch {
-    throw problem(400, UNSUPPORTED);
+    throw problem(400, UNSUPPORTED, { code: 'photo_unsupported' });
   }
   const expected = format === 'avif' ? 'heif' : format;
-  if (meta.format !== expected || !meta.width || !meta.height) throw problem(400, UNSUPPORTED);
+  if (meta.format !== expected || !meta.width || !meta.height) throw problem(400, UNSUPPORTED, { code: 'photo_unsupported' });
   const height = meta.pageHeight ?? meta.height;
   if (meta.width * height > IMAGE_MAX_PIXELS) {
-    throw problem(400, `This photo is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
+    throw problem(400, `This photo is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`, { code: 'photo_too_large' });
   }
   return format;
 }
@@ -101,7 +101,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       .toBuffer({ resolveWithObject: true });
   } catch {
     // Truncated or corrupt data that passed the header check.
-    throw problem(400, 'This photo could not be read: the file is damaged or incomplete.');
+    throw problem(400, 'This photo could not be read: the file is damaged or incomplete.', { code: 'photo_unreadable' });
   }
   const raw = { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } };
   // One after the other: a photo's job uses one core, so the queue (queue.ts) decides how many run.

@@ -27,7 +27,7 @@ export async function requireParty(db: Database, requestId: string, userId: stri
   const [row] = lock ? await query.for('share') : await query;
   if (!row) throw problem(404, 'No request has this id.');
   if (row.donorId !== userId && row.requesterId !== userId) {
-    throw problem(403, 'Only the donor and the requester see this conversation.');
+    throw problem(403, 'Only the donor and the requester see this conversation.', { code: 'not_a_party' });
   }
   return row;
 }
@@ -103,7 +103,7 @@ export async function sendMessage(db: Database, requestId: string, senderId: str
   return db.transaction(async (tx) => {
     // A share lock: a concurrent cancel waits until the message is in, or the message sees it gone.
     const request = await requireParty(tx, requestId, senderId, true);
-    if (await isBlockedBetween(tx, request.donorId, request.requesterId)) throw problem(409, BLOCKED_REFUSAL);
+    if (await isBlockedBetween(tx, request.donorId, request.requesterId)) throw problem(409, BLOCKED_REFUSAL, { code: 'not_possible' });
     const [row] = await tx.insert(messages).values({ requestId, senderId, body }).returning({ id: messages.id });
     await notifier.messageCreated(tx, request, { id: row!.id, senderId, body });
     return row!.id;

@@ -172,7 +172,7 @@ export async function moderate(app: FastifyInstance, moderator: SessionUser, inp
     }
     case 'Ban': {
       const user = await requireTargetUser(db, input);
-      if (user.id === moderator.id) throw problem(400, 'You cannot ban yourself.');
+      if (user.id === moderator.id) throw problem(400, 'You cannot ban yourself.', { code: 'self' });
       await guard(db, user.id);
       const until = input.Days ? new Date(Date.now() + input.Days * DAY_MS) : null;
       return db.transaction(async (tx) => {
@@ -193,7 +193,7 @@ export async function moderate(app: FastifyInstance, moderator: SessionUser, inp
     }
     case 'MakeModerator': {
       const user = await requireTargetUser(db, input);
-      if (!user.emailVerified) throw problem(409, 'This person has not verified their email address yet.');
+      if (!user.emailVerified) throw problem(409, 'This person has not verified their email address yet.', { code: 'unverified' });
       return db.transaction(async (tx) => {
         await tx.update(users).set({ role: ROLES.moderator, updatedAt: new Date() }).where(eq(users.id, user.id));
         await log(tx);
@@ -202,9 +202,9 @@ export async function moderate(app: FastifyInstance, moderator: SessionUser, inp
     }
     case 'Demote': {
       const user = await requireTargetUser(db, input);
-      if (user.id === moderator.id) throw problem(400, 'You cannot demote yourself.');
+      if (user.id === moderator.id) throw problem(400, 'You cannot demote yourself.', { code: 'self' });
       await guard(db, user.id);
-      if (isNamedAdmin(adminEmails, user)) throw problem(409, 'This moderator is named by ADMIN_EMAILS: remove the address there first.');
+      if (isNamedAdmin(adminEmails, user)) throw problem(409, 'This moderator is named by ADMIN_EMAILS: remove the address there first.', { code: 'named_admin' });
       return db.transaction(async (tx) => {
         await tx.update(users).set({ role: ROLES.user, updatedAt: new Date() }).where(eq(users.id, user.id));
         await log(tx);

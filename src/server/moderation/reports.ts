@@ -37,7 +37,7 @@ async function resolveTarget(
       throw notFound;
     });
     if (!(await canSeeFood(tx, food, reporter))) throw notFound;
-    if (food.donorId === reporter.id) throw problem(409, 'You cannot report your own listing.');
+    if (food.donorId === reporter.id) throw problem(409, 'You cannot report your own listing.', { code: 'own_target' });
     const snapshot = {
       FoodName: food.name,
       FoodImage: food.imageUrl,
@@ -56,13 +56,13 @@ async function resolveTarget(
     await requireParty(tx, msg.requestId, reporter.id).catch(() => {
       throw notFound;
     });
-    if (msg.senderId === reporter.id) throw problem(409, 'You cannot report your own message.');
+    if (msg.senderId === reporter.id) throw problem(409, 'You cannot report your own message.', { code: 'own_target' });
     const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, msg.senderId));
     return { ownerId: msg.senderId, snapshot: { Body: msg.body, SenderName: sender?.name ?? '', SentAt: msg.sentAt.toISOString(), RequestId: msg.requestId } };
   }
   const [person] = await tx.select({ id: users.id, name: users.name, image: users.image }).from(users).where(eq(users.id, id));
   if (!person) throw notFound;
-  if (person.id === reporter.id) throw problem(409, 'You cannot report yourself.');
+  if (person.id === reporter.id) throw problem(409, 'You cannot report yourself.', { code: 'own_target' });
   return { ownerId: person.id, snapshot: { Name: person.name, Image: person.image ?? '' } };
 }
 
@@ -78,7 +78,7 @@ export async function createReport(db: Database, reporter: SessionUser, input: R
       .select({ id: reports.id })
       .from(reports)
       .where(and(eq(reports.reporterId, reporter.id), eq(reports.targetType, input.TargetType), eq(reports.targetId, input.TargetId), isNull(reports.resolvedAt)));
-    if (open) throw problem(409, 'You have already reported this. A moderator will look at it.');
+    if (open) throw problem(409, 'You have already reported this. A moderator will look at it.', { code: 'already_reported' });
     const [row] = await tx
       .insert(reports)
       .values({

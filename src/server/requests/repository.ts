@@ -78,16 +78,16 @@ export async function createRequest(
     if (food.heldAt && food.donorId !== requester.id) throw problem(404, 'No food listing has this id.');
     // A hidden listing or a banned donor's is unknown; a block between them is refused neutrally.
     if (food.donorId !== requester.id && isFoodWithheld(food)) throw problem(404, 'No food listing has this id.');
-    if (await isBlockedBetween(tx, food.donorId, requester.id)) throw problem(409, BLOCKED_REFUSAL);
-    if (food.donorId === requester.id) throw problem(409, 'You cannot request your own food.');
+    if (await isBlockedBetween(tx, food.donorId, requester.id)) throw problem(409, BLOCKED_REFUSAL, { code: 'not_possible' });
+    if (food.donorId === requester.id) throw problem(409, 'You cannot request your own food.', { code: 'own_food' });
     const status = foodStatus(food, today);
-    if (status === 'Expired') throw problem(409, 'This food has expired and can no longer be requested.');
-    if (status === 'Collected') throw problem(409, 'This food has been collected and can no longer be requested.');
+    if (status === 'Expired') throw problem(409, 'This food has expired and can no longer be requested.', { code: 'food_expired' });
+    if (status === 'Collected') throw problem(409, 'This food has been collected and can no longer be requested.', { code: 'food_collected' });
     const [open] = await tx
       .select({ status: requests.status })
       .from(requests)
       .where(and(eq(requests.foodId, food.id), eq(requests.requesterId, requester.id), inArray(requests.status, OPEN_REQUEST_STATUSES)));
-    if (open) throw problem(409, `You already have ${open.status === 'Pending' ? 'a pending' : 'an accepted'} request for this food.`);
+    if (open) throw problem(409, `You already have ${open.status === 'Pending' ? 'a pending' : 'an accepted'} request for this food.`, { code: 'already_requested' });
     const [row] = await tx
       .insert(requests)
       .values({
@@ -155,9 +155,9 @@ export function requesterRequestsQuery(db: Database, requesterId: string) {
 export async function cancelRequest(db: Database, id: string, userId: string, today: string, notifier: Notifier) {
   return db.transaction(async (tx) => {
     const { row, food } = await lockRequestAndFood(tx, id);
-    if (row.requesterId !== userId) throw problem(403, 'Only the requester can cancel this request.');
+    if (row.requesterId !== userId) throw problem(403, 'Only the requester can cancel this request.', { code: 'not_requester' });
     if (!isOpenRequestStatus(row.status)) {
-      throw problem(409, 'Only pending or accepted requests can be cancelled.');
+      throw problem(409, 'Only pending or accepted requests can be cancelled.', { code: 'request_state' });
     }
     const deleted = await tx.delete(requests).where(eq(requests.id, id)).returning({ id: requests.id });
     await settleListing(tx, food, today);

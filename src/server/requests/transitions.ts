@@ -77,9 +77,9 @@ export async function changeRequestStatus(
   const today = localToday(now);
   return db.transaction(async (tx) => {
     const { row, food } = await lockRequestAndFood(tx, id);
-    if (row.donorId !== userId) throw problem(403, NOT_DONOR[change.Status]);
+    if (row.donorId !== userId) throw problem(403, NOT_DONOR[change.Status], { code: 'not_donor' });
     if (!ALLOWED_FROM[change.Status].includes(row.status)) {
-      throw problem(409, row.status === change.Status ? `This request is already ${describe(row.status)}.` : `A request that is ${describe(row.status)} cannot be ${describe(change.Status)}.`);
+      throw problem(409, row.status === change.Status ? `This request is already ${describe(row.status)}.` : `A request that is ${describe(row.status)} cannot be ${describe(change.Status)}.`, { code: 'request_state' });
     }
     const set = (values: Partial<RequestRow>) =>
       tx.update(requests).set(values).where(eq(requests.id, id)).returning().then(([r]) => r!);
@@ -87,14 +87,14 @@ export async function changeRequestStatus(
     switch (change.Status) {
       case 'Accepted': {
         const status = foodStatus(food, today);
-        if (status === 'Collected' || status === 'Expired') throw problem(409, `This food is ${status.toLowerCase()}: no request can be accepted.`);
+        if (status === 'Collected' || status === 'Expired') throw problem(409, `This food is ${status.toLowerCase()}: no request can be accepted.`, { code: status === 'Expired' ? 'food_expired' : 'food_collected' });
         const [other] = await tx
           .select({ id: requests.id })
           .from(requests)
           .where(and(eq(requests.foodId, food.id), eq(requests.status, 'Accepted')))
           .limit(1);
-        if (other) throw problem(409, 'Another request for this food is accepted: decline it or mark it a no-show first.');
-        if (food.pickupUntil && food.pickupUntil <= now) throw problem(409, 'The last pickup window of this food has passed: no request can be accepted.');
+        if (other) throw problem(409, 'Another request for this food is accepted: decline it or mark it a no-show first.', { code: 'another_accepted' });
+        if (food.pickupUntil && food.pickupUntil <= now) throw problem(409, 'The last pickup window of this food has passed: no request can be accepted.', { code: 'pickup_windows_passed' });
         const pickupAt = change.PickupAt ? new Date(change.PickupAt) : null;
         await assertPickupFits(tx, food.id, row.id, pickupAt);
         const accepted = await set({
@@ -142,7 +142,7 @@ async function deliver(
   today: string,
   notifier: Notifier,
 ): Promise<void> {
-  if (food.status === 'Collected') throw problem(409, 'This food has already been collected.');
+  if (food.status === 'Collected') throw problem(409, 'This food has already been collected.', { code: 'food_collected' });
   await notifier.requestDelivered(tx, row);
   const left = change.SomeLeft ? change.FoodQuantity : undefined;
   if (left !== undefined && left > food.quantity) {
