@@ -52,8 +52,10 @@ export function factColumns(input: FactFields, row?: FactColumns): FactColumns {
   const given = normalAllergens(input.Allergens);
   const allergens = given === undefined ? (row?.allergens ?? null) : given;
   if (ALLERGENS_REQUIRED_IN.includes(category) && allergens === null) {
+    // Coded like the validator's own field errors (docs/api.md "Errors").
     throw problem(400, 'A prepared meal must state its allergens, or say they are unknown.', {
-      errors: [{ field: 'Allergens', message: 'is required for PreparedMeals: list them, or send "Unknown"' }],
+      code: 'validation_failed',
+      errors: [{ field: 'Allergens', message: 'is required for PreparedMeals: list them, or send "Unknown"', code: 'custom' }],
     });
   }
   return { category, diet, allergens, allergenFree: allergenFree(allergens) };

@@ -77,6 +77,7 @@ describe.each(BACKENDS)('categories, diets and allergens on %s', (backend) => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
       expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['Allergens']);
+      expect(res.json().code).toBe('validation_failed');
     }
     await create({ FoodName: 'Lasagne', Category: 'PreparedMeals', Allergens: 'Unknown' });
     // A listing turned into a prepared meal on update must state them too.
