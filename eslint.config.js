@@ -8,6 +8,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import pluginLingui from 'eslint-plugin-lingui';
 import { readdirSync } from 'node:fs';
 
 const WEB_FEATURES = readdirSync('src/web/features', { withFileTypes: true })
@@ -27,6 +28,62 @@ const WEB_ZONES = [
     message: "A feature never imports another feature's pages.",
   })),
 ];
+
+/**
+ * The web client's files whose texts all go through the message catalog (docs/translating.md): no literal
+ * text a person reads outside Lingui's macros. Literals that are code, not text, are ignored: class names,
+ * ids, URLs, one lower-case word, UPPER_CASE, and the arguments of the calls below.
+ */
+const LOCALIZED = ['src/web/app/**/*.{ts,tsx}', 'src/web/ui/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}', 'src/web/features/**/*.{ts,tsx}'];
+const UNLOCALIZED_STRINGS = {
+  ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^[^A-Za-z]*$', '^(GET|POST|PUT|PATCH|DELETE)$', '^-?[\\d.]+(px|rem|em|%)?( -?[\\d.]+(px|rem|em|%)?)*$',
+    // Date patterns (dayjs's, lib/localDate.ts's).
+    '^[DMYHhmsa/.:, -]+$'],
+  ignoreNames: [
+    { regex: { pattern: 'className|class$|style|^large$|^(id|key|to|href|src|srcSet|type|name|role|method|mode|as|rel|target|lang|dir|htmlFor|autoComplete|inputMode|pattern|accept|sizes|loading|decoding|fetchPriority|form|enterKeyHint|dateTime|variant|size|tone|kind|icon|queryKey)$', flags: 'i' } },
+    { regex: { pattern: '^[A-Z0-9_-]+$' } },
+    // The API's PascalCase fields (statuses and other values sent to the server).
+    { regex: { pattern: '^(Status|FoodStatus|Reason|Type|Kind|Channel|Topic)$' } },
+    { regex: { pattern: '^(aria-(controls|describedby|labelledby|live|haspopup|current|hidden)|data-.*)$' } },
+  ],
+  ignoreFunctions: [
+    'Error',
+    'console.*',
+    'apiUrl',
+    'apiFetch',
+    'apiCall',
+    'fetch',
+    '*.includes',
+    '*.startsWith',
+    '*.endsWith',
+    '*.indexOf',
+    '*.addEventListener',
+    '*.removeEventListener',
+    '*.getElementById',
+    '*.querySelector',
+    '*.querySelectorAll',
+    '*.closest',
+    '*.setAttribute',
+    '*.getAttribute',
+    '*.get',
+    '*.set',
+    '*.has',
+    '*.delete',
+    '*.append',
+    'URLSearchParams',
+    'URL',
+    'RegExp',
+    'useRoute',
+    'navigate',
+    'setLocation',
+    'import',
+    'text',
+    '*.matchMedia',
+    'matchMedia',
+    'data.get',
+  ],
+  useTsTypes: false,
+};
 
 /** The shared plumbing of src/server (docs/architecture.md "Import rules"): it imports no feature folder. */
 const SERVER_PLUMBING = ['config', 'db', 'events', 'http', 'i18n', 'lib', 'mail', 'metrics', 'outbox', 'backup'];
@@ -59,6 +116,29 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: WEB_ZONES }],
     },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { lingui: pluginLingui },
+    rules: { 'lingui/t-call-in-function': 'error', 'lingui/no-trans-inside-trans': 'error' },
+  },
+  {
+    // Right-to-left locales (ar) mirror the layout: logical classes only (ms-/me-/ps-/pe-/start-/end-/text-start/text-end).
+    files: ['src/web/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: String.raw`JSXAttribute[name.name='className'] Literal[value=/(^|[\s:])-?(m[lr]|p[lr]|left|right|rounded-[lr]|border-[lr])-|(^|[\s:])text-(left|right)(\s|$)/]`,
+          message: 'Use logical classes (ms-/me-/ps-/pe-/start-/end-/text-start/text-end) so right-to-left pages mirror.',
+        },
+      ],
+    },
+  },
+  {
+    files: LOCALIZED,
+    plugins: { lingui: pluginLingui },
+    rules: { 'lingui/no-unlocalized-strings': ['error', UNLOCALIZED_STRINGS] },
   },
   {
     files: ['src/server/**/*.ts'],

@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -47,6 +49,19 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * Lingui's macros (`<Trans>`, `t`, `msg`; docs/translating.md) compiled by Babel, only in the files that import
+ * them; the rest of the client goes through Vite's own transform.
+ */
+const linguiMacros = babel({
+  presets: [
+    defineRolldownBabelPreset({
+      preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
+      rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+    }),
+  ],
+});
+
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
@@ -83,7 +98,8 @@ export default defineConfig({
     },
   },
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), pwa, precompress()],
+  // lingui(): each `locales/*.json?lingui` import becomes that locale's compiled catalog (no parser in the browser).
+  plugins: [react(), linguiMacros, lingui(), tailwindcss(), pwa, precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -5,26 +5,8 @@
  */
 import { z } from 'zod';
 
-/** Shipped locales, the source locale (`en`, SPEC.md's texts) first. */
-export const LOCALES = ['en', 'de', 'fr', 'es', 'ar'] as const;
-/** One of `LOCALES`. */
-export type Locale = (typeof LOCALES)[number];
-/** The locale of SPEC.md's texts, and the last fallback of the negotiation. */
-export const SOURCE_LOCALE: Locale = 'en';
-/** The cookie the language picker sets (a `Locale`), read before the account's language and `Accept-Language`. */
-export const LANG_COOKIE = 'lang';
-
-/** Each shipped locale's own name and writing direction. */
-export const LOCALE_INFO: Readonly<Record<Locale, { name: string; dir: 'ltr' | 'rtl' }>> = {
-  en: { name: 'English', dir: 'ltr' },
-  de: { name: 'Deutsch', dir: 'ltr' },
-  fr: { name: 'Français', dir: 'ltr' },
-  es: { name: 'Español', dir: 'ltr' },
-  ar: { name: 'العربية', dir: 'rtl' },
-};
-
-/** True when `value` is a shipped locale's code. */
-export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+export { LOCALES, SOURCE_LOCALE, LANG_COOKIE, LOCALE_INFO, isLocale, type Locale } from './locale-codes.js';
+import { LOCALES } from './locale-codes.js';
 
 /** `GET /api/locales`: one entry per shipped locale. */
 export const LocaleEntry = z.object({

@@ -1,5 +1,5 @@
-// The food detail page's local date without Intl (src/web/lib/localDate.ts): every
-// pattern writes what `toLocaleDateString(locale)` writes, and other locales go through Intl.
+// The food detail page's local date (src/web/lib/localDate.ts): every precompiled pattern writes
+// what `toLocaleDateString(locale)` writes, and other locales (Arabic) go through Intl.
 import { describe, expect, it } from 'vitest';
 import { formatLocalDate, formatWithPattern, LOCAL_DATE_PATTERNS } from '../../src/web/lib/localDate.js';
 
@@ -16,9 +16,9 @@ describe('local date patterns', () => {
     });
   }
 
-  it('falls back to Intl for other locales and leaves unreadable input as it is', () => {
-    expect(formatLocalDate('2026-12-16', 'xx-unknown')).toBe(new Date(2026, 11, 16).toLocaleDateString());
-    expect(formatLocalDate('soon', 'en-US')).toBe('soon');
-    expect(formatLocalDate('soon', 'xx-unknown')).toBe('soon');
+  it('formats Arabic through Intl and leaves unreadable input as it is', () => {
+    expect(formatLocalDate('2026-12-16', 'ar')).toBe(new Date(2026, 11, 16).toLocaleDateString('ar'));
+    expect(formatLocalDate('soon', 'en')).toBe('soon');
+    expect(formatLocalDate('soon', 'ar')).toBe('soon');
   });
 });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorPage } from '../ui/ErrorPage.js';
 
@@ -25,8 +26,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (this.state.error) {
       return (
         <ErrorPage
-          heading="Something went wrong"
-          message="This page could not be shown. Go back to the homepage, or reload the page to try again."
+          heading={t`Something went wrong`}
+          message={t`This page could not be shown. Go back to the homepage, or reload the page to try again.`}
         />
       );
     }

@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { clearSavedShown } from '../lib/savedAnswers.js';
@@ -8,9 +10,10 @@ import { SavedNotice } from './SavedNotice.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import { toastError, toastSuccess } from '../lib/toast.js';
+import { withPageMessages } from '../lib/i18n.js';
 
 // Signed-in users' notices load only once someone is signed in.
-const SignedInNotices = lazy(() => import('./SignedInNotices.js'));
+const SignedInNotices = lazy(withPageMessages(() => import('./SignedInNotices.js')));
 
 /**
  * Every page's frame (SPEC.md §2 "Layout"): a skip link, the navigation bar, the
@@ -29,8 +32,8 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     if (!params.has('verified')) return;
-    if (params.get('error')) toastError('This verification link has expired or was already used. Send a new one from the banner after you log in.');
-    else toastSuccess('Email verified. Thank you!');
+    if (params.get('error')) toastError(t`This verification link has expired or was already used. Send a new one from the banner after you log in.`);
+    else toastSuccess(t`Email verified. Thank you!`);
     params.delete('verified');
     params.delete('error');
     const rest = params.toString();
@@ -51,9 +54,9 @@ export function Layout({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-indigo-700 focus:px-4 focus:py-2 focus:text-white"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded focus:bg-indigo-700 focus:px-4 focus:py-2 focus:text-white"
       >
-        Skip to main content
+        <Trans>Skip to main content</Trans>
       </a>
       <header className="border-b border-base-200 bg-base-100">
         <Navbar />

@@ -1,16 +1,18 @@
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, useRoute } from 'wouter';
 import { useAuth } from '../features/auth/useAuth.js';
 import { PRODUCT } from '../lib/title.js';
 
-/** The bar links of SPEC.md §2 "Layout", in order. */
-const LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/available-foods', label: 'Available Foods' },
-  { to: '/add-food', label: 'Add Food' },
-  { to: '/manage-my-foods', label: 'Manage My Foods' },
-  { to: '/my-food-request', label: 'My Food Request' },
-] as const;
+/** The bar links of SPEC.md §2 "Layout", in order, in the interface language. */
+const links = () => [
+  { to: '/', label: t`Home` },
+  { to: '/available-foods', label: t`Available Foods` },
+  { to: '/add-food', label: t`Add Food` },
+  { to: '/manage-my-foods', label: t`Manage My Foods` },
+  { to: '/my-food-request', label: t`My Food Request` },
+];
 
 /** A bar link; the current page's (SPEC.md §2: highlighted in indigo) also has `aria-current="page"`. */
 function NavItem({ to, label }: { to: string; label: string }) {
@@ -36,8 +38,8 @@ function closeAfterLink(e: MouseEvent<HTMLUListElement>) {
 /** The spec's five links, and for moderators a sixth to the moderation queue. */
 function NavLinks() {
   const { user } = useAuth();
-  const links = user?.role === 'moderator' ? [...LINKS, { to: '/moderation', label: 'Moderation' }] : LINKS;
-  return links.map(({ to, label }) => (
+  const shown = user?.role === 'moderator' ? [...links(), { to: '/moderation', label: t`Moderation` }] : links();
+  return shown.map(({ to, label }) => (
     <li key={to}>
       <NavItem to={to} label={label} />
     </li>
@@ -54,13 +56,13 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
-    <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4 lg:px-6">
+    <nav aria-label={t`Main`} className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4 lg:px-6">
       <div className="navbar-start gap-1">
         {/* daisyUI's popover dropdown: the browser handles open state, Escape and outside clicks. */}
         <button
           type="button"
           className="btn btn-ghost btn-square lg:hidden"
-          aria-label="Menu"
+          aria-label={t`Menu`}
           aria-expanded={menuOpen}
           aria-controls={MENU_ID}
           popoverTarget={MENU_ID}
@@ -99,7 +101,7 @@ export function Navbar() {
           <span className="loading loading-dots loading-md text-base-content/60" aria-hidden="true" />
         ) : (
           <Link to="/login" className="btn btn-primary">
-            Login
+            <Trans>Login</Trans>
           </Link>
         )}
       </div>

@@ -1,5 +1,17 @@
 import { useSyncExternalStore } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { dateTimeFormat } from '../lib/intl.js';
 import { savedShownAt, subscribeSaved } from '../lib/savedAnswers.js';
+
+/** The notice's text: since when the copy was saved, in the interface language. */
+function SavedSince({ at }: { at: number }) {
+  const when = dateTimeFormat({ dateStyle: 'long', timeStyle: 'short' }).format(new Date(at));
+  return (
+    <Trans>
+      <strong>Saved copy.</strong> You are offline: this shows what Plateful saved on this device on {when}. It may be out of date.
+    </Trans>
+  );
+}
 
 /**
  * Above the page while it shows answers saved on this device (offline; lib/savedAnswers.ts):
@@ -11,8 +23,7 @@ export function SavedNotice() {
     <div role="status" className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8">
       {at !== null && (
         <p className="mt-4 rounded-box border border-warning bg-warning/20 px-4 py-2">
-          <strong>Saved copy.</strong> You are offline: this shows what Plateful saved on this device on{' '}
-          {new Date(at).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}. It may be out of date.
+          <SavedSince at={at} />
         </p>
       )}
     </div>

@@ -1,14 +1,17 @@
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import { useAuth, type AppUser } from '../features/auth/useAuth.js';
 import { Link } from 'wouter';
 import { toastFailure, toastSuccess } from '../lib/toast.js';
 import { Avatar } from '../ui/Avatar.js';
+import { withPageMessages } from '../lib/i18n.js';
 
 /** The notification bell inside the query cache; both chunks load in parallel, once someone is signed in. */
 const LiveBell = lazy(async () => {
   const [{ default: QueryBoundary }, { default: Bell }] = await Promise.all([
     import('./QueryBoundary.js'),
-    import('../features/notifications/components/LiveBell.js'),
+    withPageMessages(() => import('../features/notifications/components/LiveBell.js'))(),
   ]);
   return {
     default: () => (
@@ -30,7 +33,7 @@ export default function SignedInControls({ user }: { user: AppUser }) {
   async function logout() {
     try {
       await signOutUser();
-      toastSuccess('LogOut Successful');
+      toastSuccess(t`LogOut Successful`);
     } catch (err) {
       toastFailure(err);
     }
@@ -41,11 +44,11 @@ export default function SignedInControls({ user }: { user: AppUser }) {
       <Suspense fallback={null}>
         <LiveBell />
       </Suspense>
-      <Link to="/profile" aria-label="Profile">
+      <Link to="/profile" aria-label={t`Profile`}>
         <Avatar name={user.displayName} src={user.photoURL} size={40} eager className="h-10 w-10 ring-2 ring-indigo-200" />
       </Link>
       <button type="button" className="btn btn-outline" onClick={() => void logout()} disabled={loading}>
-        Logout
+        <Trans>Logout</Trans>
       </button>
     </>
   );

@@ -1,13 +1,16 @@
 /**
  * Entry of the web client: auth provider, the routes (wouter follows the browser's history)
- * and the single toast host (loaded with the first toast, see `lib/toast.tsx`).
+ * and the single toast host (loaded with the first toast, see `lib/toast.tsx`), inside Lingui's
+ * provider, first rendered once the catalog of `<html lang>` has loaded (`lib/i18n.ts`).
  */
-import { StrictMode } from 'react';
+import { Fragment, StrictMode, type ReactNode } from 'react';
+import { I18nProvider, useLingui } from '@lingui/react';
 import { createRoot } from 'react-dom/client';
 import { AppRoutes } from './routes.js';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { LazyToaster } from '../lib/toast.js';
+import { activateLocale, documentLocale, i18n } from '../lib/i18n.js';
 import '../styles.css';
 
 const root = document.getElementById('root');
@@ -20,13 +23,29 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   else window.addEventListener('load', register, { once: true });
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <AuthProvider>
-      <ErrorBoundary>
-        <AppRoutes />
-      </ErrorBoundary>
-      <LazyToaster />
-    </AuthProvider>
-  </StrictMode>,
-);
+/** Renders the app anew when the language changes (the picker), so every text and date follows it; data stays cached. */
+function Localized({ children }: { children: ReactNode }) {
+  const { i18n: active } = useLingui();
+  return <Fragment key={active.locale}>{children}</Fragment>;
+}
+
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <AuthProvider>
+          <Localized>
+            <ErrorBoundary>
+              <AppRoutes />
+            </ErrorBoundary>
+          </Localized>
+          <LazyToaster />
+        </AuthProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+
+activateLocale(documentLocale()).then(render, (err: unknown) => {
+  console.error(err);
+  render();
+});

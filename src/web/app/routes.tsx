@@ -6,13 +6,15 @@
  * every other page is its own lazily loaded chunk, imported below by a static
  * `import()` for Vite (tests/unit/route-table.test.ts checks each against the table's
  * manifest key). Data pages sit inside the lazily loaded `QueryBoundary` that brings
- * TanStack Query, and login-required pages inside the lazily loaded guard `RequireAuth`.
+ * TanStack Query, and login-required pages inside the lazily loaded guard `RequireAuth`. Each lazily
+ * loaded page also waits for the `pages` message catalog (lib/i18n.ts), which loads beside it.
  */
 import { lazy, type ComponentType } from 'react';
 import { PAGE_LIST, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
 import { Route, Switch } from 'wouter';
 import HomePage from '../features/home/pages/HomePage.js';
 import { Layout } from './Layout.js';
+import { PageMessages } from '../lib/i18n.js';
 import NotFoundPage from './NotFoundPage.js';
 
 const QueryBoundary = lazy(() => import('./QueryBoundary.js'));
@@ -44,8 +46,16 @@ const PAGES: Record<PageName, Page> = {
   moderationLog: lazy(() => import('../features/safety/pages/ModerationLogPage.js')),
 };
 
-/** Page `P` wrapped as its table kind says: below the query cache, and the login guard. */
-function wrap(kind: PageKind, P: Page): Page {
+/** Page `P` wrapped as its table kind says: below the query cache, and the login guard; all but home wait for the `pages` messages. */
+function wrap(kind: PageKind, P: Page, pageMessages: boolean): Page {
+  if (pageMessages) {
+    const Inner = wrap(kind, P, false);
+    return () => (
+      <PageMessages>
+        <Inner />
+      </PageMessages>
+    );
+  }
   if (kind === 'data')
     return () => (
       <QueryBoundary>
@@ -66,7 +76,7 @@ function wrap(kind: PageKind, P: Page): Page {
 /** Router pattern → page, in the table's match order. */
 const ROUTES: [string, Page][] = PAGE_LIST.map(([name, page]) => [
   routerPattern(page.path),
-  wrap(page.kind, PAGES[name]),
+  wrap(page.kind, PAGES[name], name !== 'home'),
 ]);
 
 /** All routes inside the shared layout; unknown paths get the 404 page. */

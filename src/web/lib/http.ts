@@ -4,6 +4,7 @@
  * {@link ApiError}, carrying the RFC 9457 problem's `detail` (DESIGN.md "The API")
  * or Better Auth's `message`, so callers can show it as is.
  */
+import { t } from '@lingui/core/macro';
 import type { Problem } from '../../contract/index.js';
 import { saveAnswer, savedAnswer } from './savedAnswers.js';
 
@@ -70,7 +71,7 @@ export async function apiCall<T>(url: string, { method = 'GET', body, signal }: 
     if (saved) return saved;
     throw new ApiError(
       0,
-      navigator.onLine ? 'Could not reach the server. Check your connection and try again.' : 'You are offline, and this was not saved on this device.',
+      navigator.onLine ? t`Could not reach the server. Check your connection and try again.` : t`You are offline, and this was not saved on this device.`,
     );
   });
   if (!(res instanceof Response)) return { data: res.data as T, headers: new Headers({ 'x-plateful-saved-at': String(res.at) }) };
@@ -82,7 +83,8 @@ export async function apiCall<T>(url: string, { method = 'GET', body, signal }: 
     data = undefined;
   }
   if (!res.ok) {
-    const detail = data?.detail || data?.message || data?.title || `Request failed with status ${res.status}`;
+    const status = res.status;
+    const detail = data?.detail || data?.message || data?.title || t`Request failed with status ${status}`;
     throw new ApiError(res.status, detail, data?.status ? (data as Problem) : undefined);
   }
   if (method === 'GET') saveAnswer(url, data);

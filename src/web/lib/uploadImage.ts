@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ImageInfo } from '../../contract/index.js';
 import { ApiError } from './http.js';
 
@@ -15,13 +16,14 @@ export async function uploadImage(file: Blob): Promise<ImageInfo> {
   let res: Response;
   for (let attempt = 0; ; attempt++) {
     res = await fetch('/api/images', { method: 'POST', body, credentials: 'include' }).catch(() => {
-      throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+      throw new ApiError(0, t`Could not reach the server. Check your connection and try again.`);
     });
     const wait = Number(res.headers.get('retry-after'));
     if (res.status !== 503 || attempt === 3 || !(wait > 0 && wait <= 30)) break;
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));
   }
   const data = (await res.json().catch(() => undefined)) as (ImageInfo & { detail?: string }) | undefined;
-  if (!res.ok || !data) throw new ApiError(res.status, data?.detail ?? `Upload failed with status ${res.status}`);
+  const status = res.status;
+  if (!res.ok || !data) throw new ApiError(status, data?.detail ?? t`Upload failed with status ${status}`);
   return { ...data, url: new URL(data.url, window.location.origin).href };
 }

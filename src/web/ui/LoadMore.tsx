@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -30,7 +31,7 @@ export function LoadMore({ hasMore, loading, onLoadMore }: { hasMore: boolean; l
     <div className="flex justify-center py-6">
       <div ref={sentinel} aria-hidden="true" />
       <button type="button" className="btn btn-outline" onClick={onLoadMore} disabled={loading} aria-busy={loading}>
-        {loading ? 'Loading more…' : 'Load more'}
+        {loading ? t`Loading more…` : t`Load more`}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { wrapFocus } from './focusWrap.js';
 
@@ -59,7 +60,7 @@ export function ModalActions({ onCancel, children }: { onCancel: () => void; chi
   return (
     <div className="modal-action">
       <button type="button" className="btn btn-ghost" onClick={onCancel}>
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
       {children}
     </div>

@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { useId, useState } from 'react';
 import { uploadImage } from '../lib/uploadImage.js';
 
@@ -14,15 +16,16 @@ export function ProfilePhotoUpload({ inputId, onFile }: { inputId: string; onFil
     if (!file) return;
     if (onFile) {
       onFile(file);
-      setStatus(`${file.name} will be uploaded when you register.`);
+      const name = file.name;
+      setStatus(t`${name} will be uploaded when you register.`);
       return;
     }
-    setStatus('Uploading…');
+    setStatus(t`Uploading…`);
     try {
       const { url } = await uploadImage(file);
       const input = document.getElementById(inputId) as HTMLInputElement | null;
       if (input) input.value = url;
-      setStatus('Photo uploaded. Save to use it.');
+      setStatus(t`Photo uploaded. Save to use it.`);
     } catch (err) {
       setStatus(err instanceof Error ? err.message : String(err));
     }
@@ -31,7 +34,7 @@ export function ProfilePhotoUpload({ inputId, onFile }: { inputId: string; onFil
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
-        Upload photo
+        <Trans>Upload photo</Trans>
       </label>
       <input
         id={id}

@@ -2,6 +2,7 @@
  * Confirm and success popups of SPEC.md §8 with SweetAlert2, loaded only when a
  * popup is first shown (DESIGN.md "Weight budget").
  */
+import { t } from '@lingui/core/macro';
 import type { SweetAlertIcon } from 'sweetalert2';
 
 async function loadSwal() {
@@ -38,7 +39,7 @@ export async function confirmPopup(options: {
     text: options.text,
     showCancelButton: true,
     confirmButtonText: options.confirmButtonText,
-    cancelButtonText: 'Cancel',
+    cancelButtonText: t`Cancel`,
     focusCancel: true,
   });
   return result.isConfirmed ? 'confirmed' : 'dismissed';

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/http.js';
 import { ownerChanged, savedUser, saveUser } from '../../lib/savedAnswers.js';
@@ -63,7 +64,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       unauthorized.on(() => {
-        if (signedInIdle.current) toastError('You were signed out. Please log in again.');
+        if (signedInIdle.current) toastError(t`You were signed out. Please log in again.`);
         signedInIdle.current = false;
         setUser(null);
         setLoading(false);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { toastError } from '../../lib/toast.js';
@@ -10,7 +11,7 @@ const ACCESS_DENIED_ID = 'access-denied';
 function AccessDenied({ from }: { from: string }) {
   const [, navigate] = useLocation();
   useEffect(() => {
-    toastError('Access Denied: Please Log In', { id: ACCESS_DENIED_ID });
+    toastError(t`Access Denied: Please Log In`, { id: ACCESS_DENIED_ID });
     void navigate('/login', { state: { from }, replace: true });
   }, [navigate, from]);
   return null;

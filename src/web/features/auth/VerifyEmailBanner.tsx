@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../lib/toast.js';
 import { useAuth } from './useAuth.js';
@@ -23,7 +25,7 @@ export function VerifyEmailBanner() {
     try {
       const { resendVerificationEmail } = await import('./api/authClient.js');
       await resendVerificationEmail(email);
-      toastSuccess('Verification email sent');
+      toastSuccess(t`Verification email sent`);
     } catch (err) {
       toastError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -37,13 +39,13 @@ export function VerifyEmailBanner() {
   }
 
   return (
-    <section aria-label="Email verification" className="border-b border-amber-200 bg-amber-50 text-amber-950">
+    <section aria-label={t`Email verification`} className="border-b border-amber-200 bg-amber-50 text-amber-950">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-2 sm:px-6 lg:px-8">
-        <p className="flex-1">Please verify your email address</p>
+        <p className="flex-1"><Trans>Please verify your email address</Trans></p>
         <button type="button" className="btn btn-sm btn-outline border-amber-900 text-amber-950" onClick={() => void resend()} disabled={sending}>
-          Resend email
+          <Trans>Resend email</Trans>
         </button>
-        <button type="button" className="btn btn-sm btn-ghost btn-square" aria-label="Dismiss" onClick={dismiss}>
+        <button type="button" className="btn btn-sm btn-ghost btn-square" aria-label={t`Dismiss`} onClick={dismiss}>
           <svg xmlns="http://www.w3.org/2000/svg" className="h-4 w-4" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
             <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M6 18L18 6M6 6l12 12" />
           </svg>

@@ -6,6 +6,8 @@
  * rendered in its own small React root so the pages' chunks do not carry it.
  * Also moves the app to a clicked notification's page (sw.ts posts the path).
  */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Workbox } from 'workbox-window';
@@ -29,19 +31,19 @@ function AppStatus({ onReload }: { onReload: () => void }) {
   const waiting = useSyncExternalStore(subscribe, () => updateWaiting);
   const offline = useSyncExternalStore(subscribe, () => !navigator.onLine);
   return (
-    <aside aria-label="App status" className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex flex-col items-center gap-2 px-4">
+    <aside aria-label={t`App status`} className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex flex-col items-center gap-2 px-4">
       <div role="status">
         {offline ? (
           <p className="pointer-events-auto rounded-box bg-neutral px-4 py-2 text-sm text-neutral-content shadow-lg">
-            You are offline. Plateful shows what it saved; changes need a connection.
+            <Trans>You are offline. Plateful shows what it saved; changes need a connection.</Trans>
           </p>
         ) : null}
       </div>
       {waiting ? (
         <div role="alert" className="pointer-events-auto flex items-center gap-3 rounded-box bg-base-100 px-4 py-2 shadow-lg ring-1 ring-base-300">
-          <p className="text-sm">A new version of Plateful is available</p>
+          <p className="text-sm"><Trans>A new version of Plateful is available</Trans></p>
           <button type="button" className="btn btn-primary btn-sm" onClick={onReload}>
-            Reload
+            <Trans>Reload</Trans>
           </button>
         </div>
       ) : null}

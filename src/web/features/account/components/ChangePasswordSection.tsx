@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../contract/limits.js';
 import { Field } from '../../../ui/FormCard.js';
@@ -20,7 +22,7 @@ export function ChangePasswordSection({ onChanged }: { onChanged: () => void }) 
       const { changePassword } = await import('../../auth/api/authClient.js');
       await changePassword(String(data.get('currentPassword') ?? ''), String(data.get('newPassword') ?? ''));
       form.reset();
-      toastSuccess('Password changed. Other devices are signed out.');
+      toastSuccess(t`Password changed. Other devices are signed out.`);
       onChanged();
     } catch (err) {
       toastError(err instanceof Error ? err.message : String(err));
@@ -32,14 +34,14 @@ export function ChangePasswordSection({ onChanged }: { onChanged: () => void }) 
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
       <h2 id={`${id}-heading`} className="text-xl font-semibold">
-        Change password
+        <Trans>Change password</Trans>
       </h2>
       <form onSubmit={(e) => void handleSubmit(e)} className="flex max-w-md flex-col gap-4">
-        <Field id={`${id}-current`} label="Current password" name="currentPassword" type="password" autoComplete="current-password" required />
-        <Field id={`${id}-new`} label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} />
+        <Field id={`${id}-current`} label={t`Current password`} name="currentPassword" type="password" autoComplete="current-password" required />
+        <Field id={`${id}-new`} label={t`New password`} name="newPassword" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            Change password
+            <Trans>Change password</Trans>
           </button>
         </div>
       </form>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useLocation } from 'wouter';
 import { useAuth } from '../../auth/useAuth.js';
 import { toastError, toastSuccess } from '../../../lib/toast.js';
@@ -8,15 +10,15 @@ async function askPassword(): Promise<string | null> {
   const { default: Swal } = await import('sweetalert2');
   const result = await Swal.fire({
     icon: 'warning',
-    title: 'Delete your account?',
-    text: 'Your listings, the requests for them and your requests are deleted too. This cannot be undone.',
+    title: t`Delete your account?`,
+    text: t`Your listings, the requests for them and your requests are deleted too. This cannot be undone.`,
     input: 'password',
-    inputLabel: 'Password',
+    inputLabel: t`Password`,
     inputAttributes: { autocomplete: 'current-password' },
-    inputValidator: (value) => (value ? null : 'Enter your password.'),
+    inputValidator: (value) => (value ? null : t`Enter your password.`),
     showCancelButton: true,
-    confirmButtonText: 'Delete my account',
-    cancelButtonText: 'Cancel',
+    confirmButtonText: t`Delete my account`,
+    cancelButtonText: t`Cancel`,
     confirmButtonColor: '#b91c1c',
     cancelButtonColor: '#4b5563',
     focusCancel: true,
@@ -45,22 +47,22 @@ export function DataSection() {
     }
     // Home first: reading the (now absent) session on this login-only page would send the user to /login.
     void navigate('/', { replace: true });
-    toastSuccess('Your account has been deleted');
+    toastSuccess(t`Your account has been deleted`);
     await refresh();
   }
 
   return (
     <section aria-labelledby="data-heading" className="flex flex-col gap-3">
       <h2 id="data-heading" className="text-xl font-semibold">
-        Your data
+        <Trans>Your data</Trans>
       </h2>
-      <p>Download everything Plateful keeps about you, or delete your account and all of it.</p>
+      <p><Trans>Download everything Plateful keeps about you, or delete your account and all of it.</Trans></p>
       <div className="flex flex-wrap gap-3">
         <a href={EXPORT_URL} download className="btn btn-outline">
-          Download my data
+          <Trans>Download my data</Trans>
         </a>
         <button type="button" className="btn btn-error" onClick={() => void deleteMine()}>
-          Delete my account
+          <Trans>Delete my account</Trans>
         </button>
       </div>
     </section>

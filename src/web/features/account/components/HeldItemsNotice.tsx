@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { HeldItems } from '../../../../contract/index.js';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
@@ -37,7 +39,7 @@ export function HeldItemsNotice() {
     setBusy(true);
     try {
       await (keep ? keepHeld() : deleteHeld());
-      toastSuccess(keep ? 'They are shown again, under your name.' : 'They have been deleted.');
+      toastSuccess(keep ? t`They are shown again, under your name.` : t`They have been deleted.`);
       setLoaded({ email: email!, items: { Foods: [], Requests: [] } });
     } catch (err) {
       toastFailure(err);
@@ -50,17 +52,17 @@ export function HeldItemsNotice() {
     .filter(Boolean)
     .join(' and ');
   return (
-    <section aria-label="Review your account" className="border-b border-amber-200 bg-amber-50 text-amber-950">
+    <section aria-label={t`Review your account`} className="border-b border-amber-200 bg-amber-50 text-amber-950">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-2 sm:px-6 lg:px-8">
         <p className="flex-1">
-          Before you signed in with Google, someone used your address here and made {what}. They are hidden until you decide:
-          keep them as yours, or delete them.
+          <Trans>Before you signed in with Google, someone used your address here and made {what}. They are hidden until you decide:
+          keep them as yours, or delete them.</Trans>
         </p>
         <button type="button" className="btn btn-sm btn-outline border-amber-900 text-amber-950" onClick={() => void decide(true)} disabled={busy}>
-          Keep them
+          <Trans>Keep them</Trans>
         </button>
         <button type="button" className="btn btn-sm bg-amber-900 text-white hover:bg-amber-950" onClick={() => void decide(false)} disabled={busy}>
-          Delete them
+          <Trans>Delete them</Trans>
         </button>
       </div>
     </section>

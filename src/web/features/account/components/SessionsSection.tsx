@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { AccountSession } from '../../../../contract/index.js';
 import { formatWhen } from '../../../lib/datetime.js';
@@ -6,26 +8,26 @@ import { fetchSessions, revokeOtherSessions, revokeSession } from '../api/accoun
 
 /** A short, readable name of the browser and system in a User-Agent string. */
 export function deviceName(userAgent: string): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return t`Unknown device`;
   const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
+    ? t`Edge`
     : /Firefox\//.test(userAgent)
-      ? 'Firefox'
+      ? t`Firefox`
       : /Chrom(e|ium)\//.test(userAgent)
-        ? 'Chrome'
+        ? t`Chrome`
         : /Safari\//.test(userAgent)
-          ? 'Safari'
+          ? t`Safari`
           : null;
   const system = /Android/.test(userAgent)
-    ? 'Android'
+    ? t`Android`
     : /iPhone|iPad/.test(userAgent)
       ? 'iOS'
       : /Windows/.test(userAgent)
-        ? 'Windows'
+        ? t`Windows`
         : /Mac OS X/.test(userAgent)
           ? 'macOS'
           : /Linux/.test(userAgent)
-            ? 'Linux'
+            ? t`Linux`
             : null;
   return browser && system ? `${browser} on ${system}` : userAgent.slice(0, 60);
 }
@@ -69,21 +71,21 @@ export function SessionsSection({ version }: { version: number }) {
   return (
     <section aria-labelledby="sessions-heading" className="flex flex-col gap-3">
       <h2 id="sessions-heading" className="text-xl font-semibold">
-        Where you are signed in
+        <Trans>Where you are signed in</Trans>
       </h2>
       {sessions === null ? (
-        <span className="loading loading-spinner" role="status" aria-label="Loading sessions" />
+        <span className="loading loading-spinner" role="status" aria-label={t`Loading sessions`} />
       ) : (
-        <ul className="flex flex-col divide-y divide-base-200 rounded-box border border-base-200" aria-label="Sessions">
+        <ul className="flex flex-col divide-y divide-base-200 rounded-box border border-base-200" aria-label={t`Sessions`}>
           {sessions.map((s) => (
             <li key={s._id} className="flex flex-wrap items-center gap-3 p-3">
               <div className="flex-1">
                 <p className="font-medium">
                   {deviceName(s.UserAgent)}
-                  {s.Current && <span className="badge badge-success ml-2">This device</span>}
+                  {s.Current && <span className="badge badge-success ms-2"><Trans>This device</Trans></span>}
                 </p>
                 <p className="text-sm text-base-content/70">
-                  {s.IpAddress || 'Unknown address'} · Last active {formatWhen(s.LastActiveAt)}
+                  {s.IpAddress || t`Unknown address`} <Trans>· Last active</Trans> {formatWhen(s.LastActiveAt)}
                 </p>
               </div>
               {!s.Current && (
@@ -91,10 +93,10 @@ export function SessionsSection({ version }: { version: number }) {
                   type="button"
                   className="btn btn-sm btn-outline"
                   disabled={busy}
-                  aria-label={`Sign out ${deviceName(s.UserAgent)}, last active ${formatWhen(s.LastActiveAt)}`}
+                  aria-label={t`Sign out ${deviceName(s.UserAgent)}, last active ${formatWhen(s.LastActiveAt)}`}
                   onClick={() => void run(() => revokeSession(s._id), 'Signed out that device')}
                 >
-                  Sign out
+                  <Trans>Sign out</Trans>
                 </button>
               )}
             </li>
@@ -108,7 +110,7 @@ export function SessionsSection({ version }: { version: number }) {
           disabled={busy || others.length === 0}
           onClick={() => void run(revokeOtherSessions, 'Signed out everywhere else')}
         >
-          Sign out everywhere else
+          <Trans>Sign out everywhere else</Trans>
         </button>
       </div>
     </section>

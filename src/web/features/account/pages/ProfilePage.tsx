@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useId } from 'react';
 import { Link } from 'wouter';
 import { LIMITS } from '../../../../contract/limits.js';
@@ -25,7 +27,7 @@ const HomeAreaSection = lazy(() => import('../../places/components/HomeAreaSecti
  * figures.
  */
 export default function ProfilePage() {
-  usePageTitle('Profile');
+  usePageTitle(t`Profile`);
   const { user, refresh } = useAuth();
   const id = useId();
   const impact = useMyImpact(user?.email);
@@ -33,33 +35,33 @@ export default function ProfilePage() {
     const photo = field(data, 'photoURL');
     await updateProfile({ name: field(data, 'name'), image: photo || null });
     await refresh();
-    toastSuccess('Profile Updated');
+    toastSuccess(t`Profile Updated`);
   });
   if (!user) return null;
 
   return (
-    <FormCard title="Profile">
+    <FormCard title={t`Profile`}>
       <div className="flex items-center gap-4">
         <Avatar name={user.displayName} src={user.photoURL} size={64} decorative eager className="h-16 w-16 text-2xl" />
         <p className="break-all">
-          Signed in as <strong>{user.email}</strong>
+          <Trans>Signed in as</Trans> <strong>{user.email}</strong>
         </p>
       </div>
       {/* Keyed by the saved values, so the fields show them again after a save. */}
       <form key={`${user.displayName}|${user.photoURL}`} onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" required maxLength={LIMITS.name} defaultValue={user.displayName} />
+        <Field id={`${id}-name`} label={t`Name`} name="name" type="text" autoComplete="name" required maxLength={LIMITS.name} defaultValue={user.displayName} />
         <Field
           id={`${id}-photo`}
-          label="Photo URL"
+          label={t`Photo URL`}
           name="photoURL"
           type="url"
           autoComplete="photo"
           defaultValue={user.photoURL}
-          hint="An http:// or https:// address of an image. Leave empty to show your initial instead."
+          hint={t`An http:// or https:// address of an image. Leave empty to show your initial instead.`}
         />
         <ProfilePhotoUpload inputId={`${id}-photo`} />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          Save Profile
+          <Trans>Save Profile</Trans>
         </button>
       </form>
       <Suspense fallback={null}>
@@ -67,7 +69,7 @@ export default function ProfilePage() {
       </Suspense>
       {impact.data && <ImpactSection data={impact.data} mine />}
       <Link to="/account" className="link link-primary text-center">
-        Account: devices, password and your data
+        <Trans>Account: devices, password and your data</Trans>
       </Link>
     </FormCard>
   );

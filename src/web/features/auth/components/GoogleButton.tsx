@@ -1,4 +1,5 @@
 /** The 'Sign in with Google' button with Google's four-colour mark (SPEC.md §2 /login). */
+import { Trans } from '@lingui/react/macro';
 export function GoogleButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
   return (
     <button type="button" className="btn btn-outline w-full" onClick={onClick} disabled={disabled}>
@@ -8,7 +9,7 @@ export function GoogleButton({ onClick, disabled }: { onClick: () => void; disab
         <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.3 0-9.7-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
         <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
       </svg>
-      Sign in with Google
+      <Trans>Sign in with Google</Trans>
     </button>
   );
 }

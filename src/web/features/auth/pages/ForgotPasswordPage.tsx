@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { requestPasswordReset } from '../api/authClient.js';
@@ -12,7 +14,7 @@ import { field, useFormAction } from '../../../lib/useFormAction.js';
  * Failures (e.g. too many requests) show an error toast with their message.
  */
 export default function ForgotPasswordPage() {
-  usePageTitle('Forgot Password');
+  usePageTitle(t`Forgot Password`);
   const id = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { busy, onSubmit } = useFormAction(async (data) => {
@@ -22,31 +24,31 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <FormCard title="Forgot Password">
+    <FormCard title={t`Forgot Password`}>
       {sentTo === null ? (
         <form onSubmit={onSubmit} className="flex flex-col gap-4">
-          <p>Enter the email of your account and we will mail you a link to choose a new password.</p>
-          <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" required />
+          <p><Trans>Enter the email of your account and we will mail you a link to choose a new password.</Trans></p>
+          <Field id={`${id}-email`} label={t`Email`} name="email" type="email" autoComplete="email" required />
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            Send Reset Link
+            <Trans>Send Reset Link</Trans>
           </button>
         </form>
       ) : (
         <div role="status" className="flex flex-col gap-3">
-          <p className="text-lg font-semibold">Check your email</p>
+          <p className="text-lg font-semibold"><Trans>Check your email</Trans></p>
           <p>
-            If an account exists for <strong className="break-all">{sentTo}</strong>, we have sent it a link to reset the
-            password. The link works once and expires in 1 hour.
+            <Trans>If an account exists for</Trans> <strong className="break-all">{sentTo}</strong><Trans>, we have sent it a link to reset the
+            password. The link works once and expires in 1 hour.</Trans>
           </p>
           <button type="button" className="btn btn-outline w-full" onClick={() => setSentTo(null)}>
-            Use another email
+            <Trans>Use another email</Trans>
           </button>
         </div>
       )}
       <p className="text-center">
-        Remembered it?{' '}
+        <Trans>Remembered it?</Trans>{' '}
         <Link to="/login" className="link link-primary font-semibold">
-          Back to Login
+          <Trans>Back to Login</Trans>
         </Link>
       </p>
     </FormCard>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fetchSessionUser } from '../api/session.js';
@@ -16,7 +18,7 @@ const TOAST_ID = 'google-sign-in';
  * goes to the saved path (SPEC.md §4 "Login"), or back to /login with the error.
  */
 export default function GoogleDonePage() {
-  usePageTitle('Google Sign-In');
+  usePageTitle(t`Google Sign-In`);
   // useSearch, not useSearchParams, which would add to the entry chunk (DESIGN.md "Weight budget").
   const params = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
@@ -45,7 +47,7 @@ export default function GoogleDonePage() {
         if (!active) return;
         if (!user) return fail(GOOGLE_FAILED);
         // This page was a full page load after Google, so the app has read the same session.
-        toastSuccess('Login Successful', { id: TOAST_ID });
+        toastSuccess(t`Login Successful`, { id: TOAST_ID });
         void navigate(to, { replace: true });
       },
       () => active && fail(GOOGLE_FAILED),
@@ -57,7 +59,7 @@ export default function GoogleDonePage() {
 
   return (
     <p role="status" className="py-12 text-center text-lg">
-      Finishing Google sign-in… You can close this window.
+      <Trans>Finishing Google sign-in… You can close this window.</Trans>
     </p>
   );
 }

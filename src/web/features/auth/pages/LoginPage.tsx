@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -17,7 +19,7 @@ import { useAuth } from '../useAuth.js';
  * Success: toast 'Login Successful', then the saved path or /.
  */
 export default function LoginPage() {
-  usePageTitle('Login');
+  usePageTitle(t`Login`);
   const { track } = useAuth();
   const googleOffered = useGoogleOffered();
   const [, navigate] = useLocation();
@@ -26,7 +28,7 @@ export default function LoginPage() {
   const target = savedPath(state);
 
   function signedIn() {
-    toastSuccess('Login Successful');
+    toastSuccess(t`Login Successful`);
     void navigate(target, { replace: true });
   }
 
@@ -48,32 +50,34 @@ export default function LoginPage() {
   }
 
   return (
-    <FormCard title="Login">
+    <FormCard title={t`Login`}>
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" required />
+        <Field id={`${id}-email`} label={t`Email`} name="email" type="email" autoComplete="email" required />
         <Field
           id={`${id}-password`}
-          label="Password"
+          label={t`Password`}
           name="password"
           type="password"
           autoComplete="current-password"
           required
           after={
             <Link to="/forgot-password" className="link link-primary self-end text-sm">
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Link>
           }
         />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          Login
+          <Trans>Login</Trans>
         </button>
       </form>
-      <div className="divider my-0">or</div>
+      <div className="divider my-0">
+        <Trans>or</Trans>
+      </div>
       <GoogleButton onClick={() => void handleGoogle()} disabled={busy} />
       <p className="text-center">
-        New here?{' '}
+        <Trans>New here?</Trans>{' '}
         <Link to="/register" state={state} className="link link-primary font-semibold">
-          Register
+          <Trans>Register</Trans>
         </Link>
       </p>
     </FormCard>

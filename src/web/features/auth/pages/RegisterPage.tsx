@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { uploadImage } from '../../../lib/uploadImage.js';
@@ -14,7 +16,7 @@ import { useAuth } from '../useAuth.js';
  * and password, all required; 'Upload photo' may stand in for the photo URL. Success: go to / with the toast 'Register Successful'.
  */
 export default function RegisterPage() {
-  usePageTitle('Register');
+  usePageTitle(t`Register`);
   const { track, refresh } = useAuth();
   // A photo chosen here is uploaded once the account exists (uploads need a session).
   const [photoFile, setPhotoFile] = useState<File>();
@@ -38,34 +40,34 @@ export default function RegisterPage() {
       await refresh();
     }
     void navigate('/', { replace: true });
-    toastSuccess('Register Successful');
+    toastSuccess(t`Register Successful`);
   });
 
   return (
-    <FormCard title="Register">
+    <FormCard title={t`Register`}>
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field id={`${id}-name`} label="Name" name="name" type="text" autoComplete="name" required />
+        <Field id={`${id}-name`} label={t`Name`} name="name" type="text" autoComplete="name" required />
         <Field
           id={`${id}-photoURL`}
           ref={photoUrlRef}
-          label="Photo URL"
+          label={t`Photo URL`}
           name="photoURL"
           type="url"
           autoComplete="photo"
           required={!photoFile}
-          hint="A photo is required: enter its URL here, or upload one below. Either way works."
+          hint={t`A photo is required: enter its URL here, or upload one below. Either way works.`}
         />
         <ProfilePhotoUpload inputId={`${id}-photoURL`} onFile={setPhotoFile} />
-        <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" required />
-        <Field id={`${id}-password`} label="Password" name="password" type="password" autoComplete="new-password" required />
+        <Field id={`${id}-email`} label={t`Email`} name="email" type="email" autoComplete="email" required />
+        <Field id={`${id}-password`} label={t`Password`} name="password" type="password" autoComplete="new-password" required />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          Register
+          <Trans>Register</Trans>
         </button>
       </form>
       <p className="text-center">
-        Already have account?{' '}
+        <Trans>Already have account?</Trans>{' '}
         <Link to="/login" className="link link-primary font-semibold">
-          Login
+          <Trans>Login</Trans>
         </Link>
       </p>
     </FormCard>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { LIMITS } from '../../../../contract/limits.js';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -16,7 +18,7 @@ import { field, useFormAction } from '../../../lib/useFormAction.js';
  * SPEC.md §4 "password reset"). An expired or used link shows an error toast.
  */
 export default function ResetPasswordPage() {
-  usePageTitle('Reset Password');
+  usePageTitle(t`Reset Password`);
   const { track } = useAuth();
   const [, navigate] = useLocation();
   // useSearch, not useSearchParams, which would add to the entry chunk (DESIGN.md "Weight budget").
@@ -32,42 +34,42 @@ export default function ResetPasswordPage() {
     await track(() => resetPassword(token, password));
     try {
       await track(() => signInEmail(email, password));
-      toastSuccess('Password Reset Successful');
+      toastSuccess(t`Password Reset Successful`);
       void navigate('/', { replace: true });
     } catch (err) {
       // The token was good but the email was not this account's: the new password stands.
-      toastError(`Your password was changed, but signing in failed: ${err instanceof Error ? err.message : String(err)}`);
+      toastError(t`Your password was changed, but signing in failed: ${err instanceof Error ? err.message : String(err)}`);
       void navigate('/login', { replace: true });
     }
   });
 
   return (
-    <FormCard title="Reset Password">
+    <FormCard title={t`Reset Password`}>
       {token ? (
         <form onSubmit={onSubmit} className="flex flex-col gap-4">
-          <p>Choose a new password. You will be signed out everywhere else and signed in here.</p>
-          <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="username" required />
+          <p><Trans>Choose a new password. You will be signed out everywhere else and signed in here.</Trans></p>
+          <Field id={`${id}-email`} label={t`Email`} name="email" type="email" autoComplete="username" required />
           <Field
             id={`${id}-password`}
-            label="New Password"
+            label={t`New Password`}
             name="password"
             type="password"
             autoComplete="new-password"
             required
             minLength={LIMITS.passwordMin}
-            hint={`At least ${LIMITS.passwordMin} characters.`}
+            hint={t`At least ${LIMITS.passwordMin} characters.`}
           />
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            Reset Password
+            <Trans>Reset Password</Trans>
           </button>
         </form>
       ) : (
-        <p role="alert">This reset link is incomplete. Open the link from the mail again, or ask for a new one.</p>
+        <p role="alert"><Trans>This reset link is incomplete. Open the link from the mail again, or ask for a new one.</Trans></p>
       )}
       <p className="text-center">
-        Link expired?{' '}
+        <Trans>Link expired?</Trans>{' '}
         <Link to="/forgot-password" className="link link-primary font-semibold">
-          Ask for a new link
+          <Trans>Ask for a new link</Trans>
         </Link>
       </p>
     </FormCard>

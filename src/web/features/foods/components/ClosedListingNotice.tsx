@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { Food } from '../../../../contract/index.js';
 import { useSimilarFoods } from '../api/foods.js';
@@ -14,12 +16,12 @@ export function ClosedListingNotice({ food }: { food: Food }) {
   return (
     <section aria-labelledby="closed-heading" className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-200 p-4">
       <h2 id="closed-heading" className="text-xl font-semibold">
-        {collected ? 'This food has been collected' : 'This food has expired'}
+        {collected ? t`This food has been collected` : t`This food has expired`}
       </h2>
-      <p>{collected ? 'Its donor has given it away, so it can no longer be requested.' : 'Its expiry date has passed, so it can no longer be requested.'}</p>
+      <p>{collected ? t`Its donor has given it away, so it can no longer be requested.` : t`Its expiry date has passed, so it can no longer be requested.`}</p>
       {similar.data && similar.data.length > 0 ? (
         <>
-          <h3 className="font-semibold">Similar food still available</h3>
+          <h3 className="font-semibold"><Trans>Similar food still available</Trans></h3>
           <ul className="flex flex-col gap-1">
             {similar.data.map((f) => (
               <li key={f._id}>
@@ -33,7 +35,7 @@ export function ClosedListingNotice({ food }: { food: Food }) {
       ) : null}
       <p>
         <Link to="/available-foods" className="link link-primary">
-          Browse available foods
+          <Trans>Browse available foods</Trans>
         </Link>
       </p>
     </section>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import type { Food, RequestStatus } from '../../../../contract/index.js';
@@ -35,26 +37,26 @@ export function FoodCard({ food, headingLevel = 3, eager = false, myStatus }: { 
         </Heading>
         {food.FoodStatus === 'Reserved' && (
           // A donor accepted a request; others may still join the queue.
-          <p className="badge badge-outline font-semibold">Reserved</p>
+          <p className="badge badge-outline font-semibold"><Trans>Reserved</Trans></p>
         )}
-        {myStatus && <p className="text-sm font-semibold">Your request: {myStatus === 'NoShow' ? 'No-show' : myStatus}</p>}
+        {myStatus && <p className="text-sm font-semibold"><Trans>Your request:</Trans> {myStatus === 'NoShow' ? t`No-show` : myStatus}</p>}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-semibold">Quantity</dt>
+          <dt className="font-semibold"><Trans>Quantity</Trans></dt>
           <dd>{food.FoodQuantity}</dd>
-          <dt className="font-semibold">Pickup Location</dt>
+          <dt className="font-semibold"><Trans>Pickup Location</Trans></dt>
           <dd>{food.PickupLocation}</dd>
-          <dt className="font-semibold">Expires</dt>
+          <dt className="font-semibold"><Trans>Expires</Trans></dt>
           <dd>{formatDate(food.ExpiredDateTime)}</dd>
           {food.DistanceKm !== undefined && (
             <>
-              <dt className="font-semibold">Distance</dt>
+              <dt className="font-semibold"><Trans>Distance</Trans></dt>
               <dd>{aboutDistance(food.DistanceKm)}</dd>
             </>
           )}
         </dl>
         <div className="card-actions mt-2 justify-end">
           <Link to={foodPath(food._id)} className="btn btn-primary btn-sm" aria-describedby={titleId}>
-            View Details
+            <Trans>View Details</Trans>
           </Link>
         </div>
       </div>

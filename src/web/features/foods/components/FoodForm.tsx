@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Food, FoodInput } from '../../../../contract/index.js';
 import { LIMITS } from '../../../../contract/limits.js';
@@ -74,11 +76,11 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         setPhotos(initialPhotos());
         setPoint(initialPoint());
       }} className="grid grid-cols-1 gap-5 md:grid-cols-2" aria-busy={pending}>
-      <Field id={`${id}-name`} label="Food Name" name="FoodName" type="text" required maxLength={LIMITS.name} defaultValue={initial?.FoodName} />
+      <Field id={`${id}-name`} label={t`Food Name`} name="FoodName" type="text" required maxLength={LIMITS.name} defaultValue={initial?.FoodName} />
       <Field
         ref={imageInput}
         id={`${id}-image`}
-        label="Food Image URL"
+        label={t`Food Image URL`}
         name="FoodImage"
         type="url"
         required
@@ -89,17 +91,17 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
       <PhotoPicker photos={photos} onChange={changePhotos} />
       <Field
         id={`${id}-quantity`}
-        label="Food Quantity"
+        label={t`Food Quantity`}
         name="FoodQuantity"
         type="text"
         inputMode="numeric"
         required
         defaultValue={initial?.FoodQuantity}
       />
-      <Field id={`${id}-expiry`} label="Expired Date" name="ExpiredDateTime" type="date" required defaultValue={initial?.ExpiredDateTime.slice(0, 10)} />
+      <Field id={`${id}-expiry`} label={t`Expired Date`} name="ExpiredDateTime" type="date" required defaultValue={initial?.ExpiredDateTime.slice(0, 10)} />
       <Field
         id={`${id}-location`}
-        label="Pickup Location"
+        label={t`Pickup Location`}
         name="PickupLocation"
         type="text"
         required
@@ -109,7 +111,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
       />
       <div className="flex flex-col gap-1 md:col-span-2">
         <label htmlFor={`${id}-notes`} className="font-medium">
-          Additional Notes
+          <Trans>Additional Notes</Trans>
         </label>
         <textarea
           id={`${id}-notes`}
@@ -124,14 +126,14 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
       {/* Optional fields of later issues come after the spec's own, so its tab order stays as SPEC.md lists it. */}
       <Field
         id={`${id}-weight`}
-        label="Approximate weight (kg)"
+        label={t`Approximate weight (kg)`}
         name="FoodWeightKg"
         type="number"
         min={LIMITS.weightKgMin}
         max={LIMITS.weightKgMax}
         step="any"
         inputMode="decimal"
-        hint="Optional. Used for the impact estimates."
+        hint={t`Optional. Used for the impact estimates.`}
         defaultValue={initial?.FoodWeightKg}
       />
       <LocationPicker value={point} onChange={setPoint} />

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { Food } from '../../../../contract/index.js';
 import { Photo } from '../../../ui/Photo.js';
@@ -15,7 +16,7 @@ export function FoodPhotos({ food }: { food: Food }) {
     <Photo
       key={photos[shown]}
       src={photos[shown]!}
-      alt={photos.length > 1 ? `${food.FoodName}, photo ${shown + 1} of ${photos.length}` : food.FoodName}
+      alt={photos.length > 1 ? t`${food.FoodName}, photo ${shown + 1} of ${photos.length}` : food.FoodName}
       width={800}
       height={600}
       sizes="(min-width: 1024px) 50vw, 100vw"
@@ -25,7 +26,7 @@ export function FoodPhotos({ food }: { food: Food }) {
   );
   if (photos.length === 1) return current;
   return (
-    <section aria-label="Photos" className="flex flex-col gap-3">
+    <section aria-label={t`Photos`} className="flex flex-col gap-3">
       {current}
       <ul className="flex flex-wrap gap-2">
         {photos.map((url, i) => (
@@ -34,7 +35,7 @@ export function FoodPhotos({ food }: { food: Food }) {
               type="button"
               className={`rounded-box border-2 p-0.5 ${i === shown ? 'border-primary' : 'border-transparent'}`}
               aria-pressed={i === shown}
-              aria-label={`Show photo ${i + 1} of ${photos.length}`}
+              aria-label={t`Show photo ${i + 1} of ${photos.length}`}
               onClick={() => setShown(i)}
             >
               <Photo src={url} alt="" width={96} height={72} sizes="96px" className="h-[72px] w-24 rounded object-cover" />

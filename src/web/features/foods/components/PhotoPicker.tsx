@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FOOD_GALLERY_MAX } from '../../../../contract/limits.js';
 import { uploadImage } from '../../../lib/uploadImage.js';
@@ -31,17 +33,17 @@ export function PhotoPicker({ photos, onChange }: { photos: string[]; onChange: 
     const images = files.filter((f) => f.type === '' || f.type.startsWith('image/'));
     const room = MAX_PHOTOS - latest.current.length;
     if (images.length === 0) return;
-    if (room <= 0) return setStatus(`At most ${MAX_PHOTOS} photos.`);
+    if (room <= 0) return setStatus(t`At most ${MAX_PHOTOS} photos.`);
     setBusy(true);
     let next = latest.current;
     try {
       for (const [i, file] of images.slice(0, room).entries()) {
-        setStatus(`Uploading photo ${i + 1} of ${Math.min(images.length, room)}…`);
+        setStatus(t`Uploading photo ${i + 1} of ${Math.min(images.length, room)}…`);
         const { url } = await uploadImage(file);
         if (!next.includes(url)) next = [...next, url];
         onChange(next);
       }
-      setStatus(images.length > room ? `Uploaded; at most ${MAX_PHOTOS} photos, the rest were left out.` : 'Uploaded.');
+      setStatus(images.length > room ? t`Uploaded; at most ${MAX_PHOTOS} photos, the rest were left out.` : t`Uploaded.`);
     } catch (err) {
       setStatus(err instanceof Error ? err.message : String(err));
     } finally {
@@ -87,12 +89,12 @@ export function PhotoPicker({ photos, onChange }: { photos: string[]; onChange: 
     const edge = (side === 'left' && to === 0) || (side === 'right' && to === next.length - 1);
     focusAfterMove.current = `${url}|${edge ? (side === 'left' ? 'right' : 'left') : side}`;
     onChange(next);
-    setStatus(`Photo moved to position ${to + 1} of ${next.length}.`);
+    setStatus(t`Photo moved to position ${to + 1} of ${next.length}.`);
   }
 
   function remove(index: number) {
     onChange(photos.filter((_, i) => i !== index));
-    setStatus(`Photo ${index + 1} removed.`);
+    setStatus(t`Photo ${index + 1} removed.`);
   }
 
   return (
@@ -111,7 +113,7 @@ export function PhotoPicker({ photos, onChange }: { photos: string[]; onChange: 
         }}
       >
         <label htmlFor={`${id}-files`} className="font-medium">
-          Upload photos
+          <Trans>Upload photos</Trans>
         </label>
         <input
           ref={fileInput}
@@ -129,26 +131,26 @@ export function PhotoPicker({ photos, onChange }: { photos: string[]; onChange: 
           }}
         />
         <p id={`${id}-hint`} className="text-sm text-base-content/70">
-          Up to {MAX_PHOTOS} photos: choose, drop or paste them. The first one is the Food Image URL.
+          <Trans>Up to {MAX_PHOTOS} photos: choose, drop or paste them. The first one is the Food Image URL.</Trans>
         </p>
       </div>
       <p role="status" aria-live="polite" className="text-sm">
         {status}
       </p>
       {photos.length > 0 && (
-        <ul ref={list} aria-label="Uploaded photos" className="flex flex-wrap gap-3">
+        <ul ref={list} aria-label={t`Uploaded photos`} className="flex flex-wrap gap-3">
           {photos.map((url, i) => (
             <li key={url} className="flex flex-col items-center gap-1 rounded-box border border-base-300 p-2">
-              <Photo src={url} alt={`Photo ${i + 1} of ${photos.length}`} width={128} height={96} sizes="128px" className="h-24 w-32 rounded object-cover" />
+              <Photo src={url} alt={t`Photo ${i + 1} of ${photos.length}`} width={128} height={96} sizes="128px" className="h-24 w-32 rounded object-cover" />
               <div className="flex gap-1">
-                <button type="button" className="btn btn-xs" data-focus-key={`${url}|left`} aria-label={`Move left, photo ${i + 1}`} disabled={i === 0} onClick={() => move(i, i - 1, 'left')}>
-                  Move left
+                <button type="button" className="btn btn-xs" data-focus-key={`${url}|left`} aria-label={t`Move left, photo ${i + 1}`} disabled={i === 0} onClick={() => move(i, i - 1, 'left')}>
+                  <Trans>Move left</Trans>
                 </button>
-                <button type="button" className="btn btn-xs" data-focus-key={`${url}|right`} aria-label={`Move right, photo ${i + 1}`} disabled={i === photos.length - 1} onClick={() => move(i, i + 1, 'right')}>
-                  Move right
+                <button type="button" className="btn btn-xs" data-focus-key={`${url}|right`} aria-label={t`Move right, photo ${i + 1}`} disabled={i === photos.length - 1} onClick={() => move(i, i + 1, 'right')}>
+                  <Trans>Move right</Trans>
                 </button>
-                <button type="button" className="btn btn-xs" aria-label={`Remove, photo ${i + 1}`} onClick={() => remove(i)}>
-                  Remove
+                <button type="button" className="btn btn-xs" aria-label={t`Remove, photo ${i + 1}`} onClick={() => remove(i)}>
+                  <Trans>Remove</Trans>
                 </button>
               </div>
             </li>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useAddFood } from '../api/foods.js';
@@ -13,7 +15,7 @@ import { foodPath } from '../../../../contract/routes.js';
  * a link to the new listing above it.
  */
 export default function AddFoodPage() {
-  usePageTitle('Add Food');
+  usePageTitle(t`Add Food`);
   const { user } = useAuth();
   const addFood = useAddFood();
   const [added, setAdded] = useState<{ id: string; name: string }>();
@@ -21,13 +23,13 @@ export default function AddFoodPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <h1 className="text-center text-3xl font-bold sm:text-4xl">Add Food</h1>
+      <h1 className="text-center text-3xl font-bold sm:text-4xl"><Trans>Add Food</Trans></h1>
       <div role="status">
         {added && (
           <p className="rounded-box border border-success bg-success/10 p-3">
-            {added.name} is listed.{' '}
+            <Trans>{added.name} is listed.</Trans>{' '}
             <Link to={foodPath(added.id)} className="link font-semibold">
-              View your listing
+              <Trans>View your listing</Trans>
             </Link>
           </p>
         )}
@@ -36,14 +38,14 @@ export default function AddFoodPage() {
         <div className="card-body">
           <FoodForm
             donor={user}
-            submitLabel="Add Donation"
+            submitLabel={t`Add Donation`}
             pending={addFood.isPending}
             onSubmit={(input, form) =>
               addFood.mutate(input, {
                 onSuccess: (result) => {
                   setAdded({ id: result.insertedId, name: input.FoodName });
                   form.reset();
-                  void successPopup('Food Added!', 'The Food has been added successfully.');
+                  void successPopup(t`Food Added!`, t`The Food has been added successfully.`);
                 },
               })
             }

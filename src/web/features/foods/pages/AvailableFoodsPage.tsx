@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useId, useRef, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { LIMITS } from '../../../../contract/limits.js';
@@ -35,7 +37,9 @@ function nearFromParams(params: URLSearchParams): NearValue {
 
 /** "3 foods found"; "At least 24 foods found" while more pages remain. */
 function foundText(count: number, more: boolean): string {
-  return `${more ? 'At least ' : ''}${count} ${count === 1 ? 'food' : 'foods'} found`;
+  return more
+    ? plural(count, { one: 'At least # food found', other: 'At least # foods found' })
+    : plural(count, { one: '# food found', other: '# foods found' });
 }
 
 /** Scrolls `el` to the top of the screen unless its top is already in view. */
@@ -59,7 +63,7 @@ function scrollIntoViewIfHidden(el: Element | null | undefined): void {
  * (its radius, the person's own sort); the list waits for it rather than loading twice.
  */
 export default function AvailableFoodsPage() {
-  usePageTitle('Available Foods');
+  usePageTitle(t`Available Foods`);
   const id = useId();
   const [pathname, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
@@ -73,7 +77,7 @@ export default function AvailableFoodsPage() {
   const home = useHomeArea(homeWanted ? user?.id : undefined);
   const homeArea = homeWanted ? home.data : undefined;
   const near: NearValue = homeArea
-    ? { point: { lat: homeArea.Lat, lng: homeArea.Lng, label: homeArea.Name || 'saved in your profile', name: homeArea.Name, home: true }, radiusKm: homeArea.RadiusKm, byDistance: false }
+    ? { point: { lat: homeArea.Lat, lng: homeArea.Lng, label: homeArea.Name || t`saved in your profile`, name: homeArea.Name, home: true }, radiusKm: homeArea.RadiusKm, byDistance: false }
     : nearFromParams(params);
   const view = params.get('view') === 'map' ? 'map' : 'list';
   const query = useAvailableFoods(
@@ -126,11 +130,11 @@ export default function AvailableFoodsPage() {
 
   return (
     <div className="flex flex-col gap-8">
-      <h1 className="text-center text-3xl font-bold sm:text-4xl">Available Foods</h1>
+      <h1 className="text-center text-3xl font-bold sm:text-4xl"><Trans>Available Foods</Trans></h1>
       <div className="flex flex-col items-stretch gap-4 md:flex-row md:items-end md:justify-between">
         <form role="search" onSubmit={handleSearch} className="flex flex-1 flex-col gap-1 md:max-w-xl">
           <label htmlFor={`${id}-search`} className="font-medium">
-            Search foods
+            <Trans>Search foods</Trans>
           </label>
           <div className="flex gap-2">
             <input
@@ -140,11 +144,11 @@ export default function AvailableFoodsPage() {
               type="search"
               maxLength={LIMITS.search}
               defaultValue={search}
-              placeholder="Food name"
+              placeholder={t`Food name`}
               className="input input-bordered w-full"
             />
             <button type="submit" className="btn btn-primary">
-              Search
+              <Trans>Search</Trans>
             </button>
           </div>
           <p className="min-h-5 text-sm" aria-live="polite">
@@ -152,7 +156,7 @@ export default function AvailableFoodsPage() {
           </p>
         </form>
         <button type="button" className="btn btn-outline" onClick={() => update({ sort: sort === 'dec' ? 'acc' : 'dec' })}>
-          {sort === 'dec' ? 'Sort by expiry date: Descending' : 'Sort by expiry date: Ascending'}
+          {sort === 'dec' ? t`Sort by expiry date: Descending` : t`Sort by expiry date: Ascending`}
         </button>
       </div>
       <NearControl
@@ -163,10 +167,10 @@ export default function AvailableFoodsPage() {
           update({ near: next });
         }}
       />
-      <div role="group" aria-label="Show foods as" className="join self-start">
+      <div role="group" aria-label={t`Show foods as`} className="join self-start">
         {(['list', 'map'] as const).map((v) => (
           <ToggleButton key={v} className="join-item" pressed={view === v} onClick={() => update({ view: v })}>
-            {v === 'list' ? 'List' : 'Map'}
+            {v === 'list' ? t`List` : t`Map`}
           </ToggleButton>
         ))}
       </div>
@@ -174,14 +178,14 @@ export default function AvailableFoodsPage() {
         {isPending ? (
           <Spinner fullPage />
         ) : isError ? (
-          <ErrorState message="Could not load foods." onRetry={() => void refetch()} />
+          <ErrorState message={t`Could not load foods.`} onRetry={() => void refetch()} />
         ) : !data || data.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-12 text-center">
-            <p className="text-lg">No foods found.</p>
+            <p className="text-lg"><Trans>No foods found.</Trans></p>
             {near.point && (
               <p className="max-w-prose">
-                Only listings with a pickup point on the map within {near.radiusKm} km are shown. Choose a wider distance under
-                'Within', or clear the place to see every listing.
+                <Trans>Only listings with a pickup point on the map within {near.radiusKm} km are shown. Choose a wider distance under
+                'Within', or clear the place to see every listing.</Trans>
               </p>
             )}
           </div>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { isListedFoodStatus } from '../../../../contract/limits.js';
 import { useLocation, useParams } from 'wouter';
@@ -35,7 +37,7 @@ export default function FoodDetailsPage() {
   const { id } = useParams();
   const { data: food, isPending, isError, error, refetch } = useFood(id);
   // The tab names the food (SPEC.md §1 fixes only the titles of Home, Login and Register).
-  usePageTitle(food?.FoodName || 'Food Details');
+  usePageTitle(food?.FoodName || t`Food Details`);
   const { user } = useAuth();
   const myRequest = useMyRequestFor(user?.email, id ?? '');
   const myOpenRequest = myRequest && (myRequest.Status === 'Pending' || myRequest.Status === 'Accepted');
@@ -49,12 +51,12 @@ export default function FoodDetailsPage() {
   if (isError && (missing || !food)) {
     return (
       <>
-        <h1 className="sr-only">Food Details</h1>
+        <h1 className="sr-only"><Trans>Food Details</Trans></h1>
         {missing ? (
           // A food blocked away keeps its last answer here, so the notice can name its donor.
           <MissingListingNotice donor={food?.Donator} />
         ) : (
-          <ErrorState message="Could not load this food." onRetry={() => void refetch()} />
+          <ErrorState message={t`Could not load this food.`} onRetry={() => void refetch()} />
         )}
       </>
     );
@@ -75,16 +77,16 @@ export default function FoodDetailsPage() {
         <h1 className="text-3xl font-bold sm:text-4xl">{food.FoodName}</h1>
         {food.Hidden && (
           <p role="status" className="rounded-box border border-warning bg-warning/20 p-3">
-            <strong>Hidden from other people.</strong> {food.Hidden.Reason}
+            <strong><Trans>Hidden from other people.</Trans></strong> {food.Hidden.Reason}
           </p>
         )}
         <p className="text-lg text-gray-700">{food.AdditionalNotes}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-          <dt className="font-semibold">Quantity</dt>
+          <dt className="font-semibold"><Trans>Quantity</Trans></dt>
           <dd>{food.FoodQuantity}</dd>
-          <dt className="font-semibold">Pickup Location</dt>
+          <dt className="font-semibold"><Trans>Pickup Location</Trans></dt>
           <dd>{food.PickupLocation}</dd>
-          <dt className="font-semibold">Expiry Date</dt>
+          <dt className="font-semibold"><Trans>Expiry Date</Trans></dt>
           <dd>{formatLocalDate(food.ExpiredDateTime)}</dd>
         </dl>
         {food.Location && (
@@ -93,8 +95,8 @@ export default function FoodDetailsPage() {
               location={food.Location}
               label={
                 food.Location.Approximate
-                  ? 'Map: the pickup point lies in this area (within about 500 m); the exact point is shared once the donor accepts your request.'
-                  : 'Map: the exact pickup point.'
+                  ? t`Map: the pickup point lies in this area (within about 500 m); the exact point is shared once the donor accepts your request.`
+                  : t`Map: the exact pickup point.`
               }
             />
           </Suspense>
@@ -103,7 +105,7 @@ export default function FoodDetailsPage() {
           <Avatar name={food.Donator.Name} src={food.Donator.Image} size={56} className="h-14 w-14 text-xl" />
           <div>
             <h2 id="donor-heading" className="text-sm font-semibold uppercase tracking-wide text-gray-700">
-              Donator
+              <Trans>Donator</Trans>
             </h2>
             <p className="text-lg font-medium">{food.Donator.Name}</p>
             <PersonStandingText userId={food.Donator._id} />
@@ -127,13 +129,13 @@ export default function FoodDetailsPage() {
           <div className="flex flex-col gap-2">
             {food.FoodStatus === 'Reserved' && (
               <p>
-                <span className="badge badge-outline mr-2 font-semibold">Reserved</span>
-                The donor has accepted a request; you can still join the queue.
+                <span className="badge badge-outline me-2 font-semibold"><Trans>Reserved</Trans></span>
+                <Trans>The donor has accepted a request; you can still join the queue.</Trans>
               </p>
             )}
             <div>
               <button type="button" className="btn btn-primary btn-wide" onClick={openRequest}>
-                Request
+                <Trans>Request</Trans>
               </button>
             </div>
           </div>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useLocation, useParams } from 'wouter';
 import { useFood, useUpdateFood } from '../api/foods.js';
 import { useAuth } from '../../auth/useAuth.js';
@@ -13,7 +15,7 @@ import { usePageTitle } from '../../../lib/title.js';
  * /manage-my-foods.
  */
 export default function UpdateFoodPage() {
-  usePageTitle('Update Food');
+  usePageTitle(t`Update Food`);
   const { id } = useParams();
   const { user } = useAuth();
   const [, navigate] = useLocation();
@@ -23,11 +25,11 @@ export default function UpdateFoodPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <h1 className="text-center text-3xl font-bold sm:text-4xl">Update Food</h1>
+      <h1 className="text-center text-3xl font-bold sm:text-4xl"><Trans>Update Food</Trans></h1>
       {isPending ? (
         <Spinner fullPage />
       ) : isError ? (
-        <ErrorState message="Could not load this food." onRetry={() => void refetch()} />
+        <ErrorState message={t`Could not load this food.`} onRetry={() => void refetch()} />
       ) : (
         <div className="card border border-base-200 bg-base-100 shadow-lg">
           <div className="card-body">
@@ -35,14 +37,14 @@ export default function UpdateFoodPage() {
               key={food._id}
               initial={food}
               donor={user}
-              submitLabel="Update Donation"
+              submitLabel={t`Update Donation`}
               pending={updateFood.isPending}
               onSubmit={(input) =>
                 updateFood.mutate(
                   { id: food._id, input },
                   {
                     onSuccess: () => {
-                      void successPopup('Food Updated!');
+                      void successPopup(t`Food Updated!`);
                       void navigate('/manage-my-foods');
                     },
                   },

@@ -3,31 +3,34 @@
  * testimonials, in the spec's order and words. Its own chunk (the home
  * page's first JavaScript), loaded as the page renders.
  */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+
 /** The six awareness tips of SPEC.md §1, in the spec's order. */
-const TIPS = [
-  { title: 'Composting', text: 'Turn peels, cores and coffee grounds into rich soil instead of sending them to landfill.' },
-  { title: 'Mindful Shopping', text: 'Plan your meals and shop with a list so you only buy what you will really eat.' },
-  { title: 'Leftover Recipes', text: 'Give last night’s dinner a second life as soups, stir-fries, wraps or frittatas.' },
-  { title: 'Proper Storage', text: 'Keep produce, dairy and leftovers at the right temperature so they stay fresh for longer.' },
-  { title: 'Portion Control', text: 'Cook and serve sensible portions, and save seconds for later rather than the bin.' },
-  { title: 'Community Sharing', text: 'Share surplus food with neighbours on Plateful before it goes to waste.' },
-] as const;
+const tips = () => [
+  { title: t`Composting`, text: t`Turn peels, cores and coffee grounds into rich soil instead of sending them to landfill.` },
+  { title: t`Mindful Shopping`, text: t`Plan your meals and shop with a list so you only buy what you will really eat.` },
+  { title: t`Leftover Recipes`, text: t`Give last night’s dinner a second life as soups, stir-fries, wraps or frittatas.` },
+  { title: t`Proper Storage`, text: t`Keep produce, dairy and leftovers at the right temperature so they stay fresh for longer.` },
+  { title: t`Portion Control`, text: t`Cook and serve sensible portions, and save seconds for later rather than the bin.` },
+  { title: t`Community Sharing`, text: t`Share surplus food with neighbours on Plateful before it goes to waste.` },
+];
 
 /** The two testimonials of SPEC.md §1. */
-const TESTIMONIALS = [
+const testimonials = () => [
   {
     quote:
-      'I run a small bakery and used to throw away trays of bread every evening. Now neighbours collect it within the hour.',
+      t`I run a small bakery and used to throw away trays of bread every evening. Now neighbours collect it within the hour.`,
     name: 'Amelia Hart',
-    role: 'Donor, Riverside Bakery',
+    role: t`Donor, Riverside Bakery`,
   },
   {
     quote:
-      'Between jobs, Plateful helped me keep fresh vegetables on the table for my kids. The donors have been so kind.',
+      t`Between jobs, Plateful helped me keep fresh vegetables on the table for my kids. The donors have been so kind.`,
     name: 'Daniel Okafor',
-    role: 'Community member',
+    role: t`Community member`,
   },
-] as const;
+];
 
 /** The 'Fight Food Waste' tips and 'What Our Community Says' testimonials sections. */
 export default function HomeStories() {
@@ -36,12 +39,14 @@ export default function HomeStories() {
       <section aria-labelledby="tips-heading" className="flex flex-col gap-6">
         <div>
           <h2 id="tips-heading" className="text-3xl font-bold">
-            Fight Food Waste
+            <Trans>Fight Food Waste</Trans>
           </h2>
-          <p className="mt-2 text-gray-700">Small habits at home add up. Six ways to waste less food:</p>
+          <p className="mt-2 text-gray-700">
+            <Trans>Small habits at home add up. Six ways to waste less food:</Trans>
+          </p>
         </div>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {TIPS.map((tip) => (
+          {tips().map((tip) => (
             <li key={tip.title} className="rounded-box border border-base-200 bg-base-100 p-6 shadow-sm">
               <h3 className="text-lg font-semibold text-indigo-800">{tip.title}</h3>
               <p className="mt-2 text-gray-700">{tip.text}</p>
@@ -52,16 +57,16 @@ export default function HomeStories() {
 
       <section aria-labelledby="testimonials-heading" className="flex flex-col gap-6">
         <h2 id="testimonials-heading" className="text-3xl font-bold">
-          What Our Community Says
+          <Trans>What Our Community Says</Trans>
         </h2>
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.name}>
+          {testimonials().map((story) => (
+            <li key={story.name}>
               <figure className="h-full rounded-box bg-base-200 p-6">
-                <blockquote className="text-lg italic">“{t.quote}”</blockquote>
+                <blockquote className="text-lg italic">“{story.quote}”</blockquote>
                 <figcaption className="mt-4">
-                  <span className="font-semibold">{t.name}</span>
-                  <span className="text-gray-700">, {t.role}</span>
+                  <span className="font-semibold">{story.name}</span>
+                  <span className="text-gray-700">, {story.role}</span>
                 </figcaption>
               </figure>
             </li>

@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useFeaturedFoods } from '../api/featured.js';
@@ -27,27 +29,31 @@ function ImpactBand() {
 function FeaturedFoods() {
   const { data, isPending, isError, refetch } = useFeaturedFoods();
   if (isPending) return <Spinner fullPage />;
-  if (isError) return <ErrorState message="Could not load foods." onRetry={() => void refetch()} />;
-  if (data.length === 0) return <p className="py-8 text-center">No foods found.</p>;
+  if (isError) return <ErrorState message={t`Could not load foods.`} onRetry={() => void refetch()} />;
+  if (data.length === 0) return <p className="py-8 text-center">
+      <Trans>No foods found.</Trans>
+    </p>;
   return <FoodGrid foods={data} />;
 }
 
 /** Home (SPEC.md §2 "/"): hero, featured foods, impact band, awareness tips and testimonials (HomeStories). */
 export default function HomePage() {
-  usePageTitle('Home');
+  usePageTitle(t`Home`);
   return (
     <div className="flex flex-col gap-16">
       <section className="hero rounded-box bg-indigo-50 px-4 py-16 sm:py-20">
         <div className="hero-content max-w-3xl flex-col text-center">
           <h1 className="text-4xl font-extrabold leading-tight text-indigo-900 sm:text-5xl">
-            Share surplus food with your neighbours
+            <Trans>Share surplus food with your neighbours</Trans>
           </h1>
           <p className="text-lg text-gray-700">
-            Plateful connects people who have food to spare with people who can use it. List what you have, request
-            what you need, and keep good food out of the bin.
+            <Trans>
+              Plateful connects people who have food to spare with people who can use it. List what you have, request
+              what you need, and keep good food out of the bin.
+            </Trans>
           </p>
           <Link to="/add-food" className="btn btn-primary btn-lg">
-            Donate now
+            <Trans>Donate now</Trans>
           </Link>
         </div>
       </section>
@@ -55,10 +61,10 @@ export default function HomePage() {
       <section aria-labelledby="featured-heading" className="flex flex-col gap-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h2 id="featured-heading" className="text-3xl font-bold">
-            Featured Foods
+            <Trans>Featured Foods</Trans>
           </h2>
           <Link to="/available-foods" className="link link-primary">
-            Browse all foods
+            <Trans>Browse all foods</Trans>
           </Link>
         </div>
         <FeaturedFoods />

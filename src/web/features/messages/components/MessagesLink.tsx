@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { conversationPath } from '../../../../contract/routes.js';
 
@@ -8,7 +9,7 @@ import { conversationPath } from '../../../../contract/routes.js';
 export function MessagesLink({ requestId }: { requestId: string }) {
   return (
     <Link to={conversationPath(requestId)} className="btn btn-sm btn-outline whitespace-nowrap">
-      Messages
+      <Trans>Messages</Trans>
     </Link>
   );
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { Avatar } from '../../../ui/Avatar.js';
@@ -22,7 +24,7 @@ import { PAGES, foodPath, manageFoodPath } from '../../../../contract/routes.js'
 export default function ConversationPage() {
   const { requestId = '' } = useParams();
   const about = useConversation(requestId).data;
-  usePageTitle(about ? `Messages about ${about.FoodName}` : 'Messages');
+  usePageTitle(about ? t`Messages about ${about.FoodName}` : t`Messages`);
   const { data, isPending, isError, error, refetch } = useMessages(requestId);
   const send = useSendMessage(requestId);
   const [body, setBody] = useState('');
@@ -37,26 +39,26 @@ export default function ConversationPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       {about && (
-        <nav aria-label="Back" className="flex flex-wrap gap-x-6 gap-y-2">
+        <nav aria-label={t`Back`} className="flex flex-wrap gap-x-6 gap-y-2">
           {about.You === 'Donor' ? (
             <Link to={manageFoodPath(about.FoodId)} className="link">
-              ← Back to the requests for {about.FoodName}
+              <Trans>← Back to the requests for {about.FoodName}</Trans>
             </Link>
           ) : (
             <Link to={PAGES.myFoodRequests.path} className="link">
-              ← Back to My Food Request
+              <Trans>← Back to My Food Request</Trans>
             </Link>
           )}
           <Link to={foodPath(about.FoodId)} className="link">
-            View the listing
+            <Trans>View the listing</Trans>
           </Link>
         </nav>
       )}
       <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold sm:text-4xl">{about ? `Messages about ${about.FoodName}` : 'Messages'}</h1>
+        <h1 className="text-3xl font-bold sm:text-4xl">{about ? t`Messages about ${about.FoodName}` : t`Messages`}</h1>
         {about && (
           <p className="text-lg">
-            With {about.With.Name}, {about.You === 'Donor' ? 'who requested it' : 'the donor'} · {about.Status}
+            <Trans>With</Trans> {about.With.Name}, {about.You === 'Donor' ? t`who requested it` : t`the donor`} · {about.Status}
           </p>
         )}
       </div>
@@ -64,14 +66,14 @@ export default function ConversationPage() {
         <Spinner fullPage />
       ) : isError ? (
         <ErrorState
-          message={(error as { status?: number }).status === 404 ? 'This request no longer exists.' : 'Could not load this conversation.'}
+          message={(error as { status?: number }).status === 404 ? t`This request no longer exists.` : t`Could not load this conversation.`}
           onRetry={() => void refetch()}
         />
       ) : (
         <>
-          <div role="log" aria-live="polite" aria-label="Conversation">
+          <div role="log" aria-live="polite" aria-label={t`Conversation`}>
           <ol className="flex flex-col gap-3">
-            {data.length === 0 && <li className="py-6 text-center">No messages yet. Say when you can pick up or hand over the food.</li>}
+            {data.length === 0 && <li className="py-6 text-center"><Trans>No messages yet. Say when you can pick up or hand over the food.</Trans></li>}
             {data.map((m) => (
               <li key={m._id} className={`chat ${m.Mine ? 'chat-end' : 'chat-start'}`}>
                 <div className="chat-image">
@@ -90,7 +92,7 @@ export default function ConversationPage() {
                 </div>
                 {!m.Mine && !m.Removed && m.Sender._id && (
                   <div className="chat-footer">
-                    <SafetyActions type="message" targetId={m._id} label={`what ${m.Sender.Name} wrote`} person={{ id: m.Sender._id, name: m.Sender.Name }} />
+                    <SafetyActions type="message" targetId={m._id} label={t`what ${m.Sender.Name} wrote`} person={{ id: m.Sender._id, name: m.Sender.Name }} />
                   </div>
                 )}
               </li>
@@ -100,7 +102,7 @@ export default function ConversationPage() {
           <FeedbackSection requestId={requestId} />
           <form onSubmit={submit} className="flex flex-col gap-2">
             <label htmlFor="message-body" className="font-medium">
-              Message
+              <Trans>Message</Trans>
             </label>
             <textarea
               id="message-body"
@@ -111,7 +113,7 @@ export default function ConversationPage() {
               onChange={(e) => setBody(e.target.value)}
             />
             <button type="submit" className="btn btn-primary self-end" disabled={send.isPending || !body.trim()}>
-              Send
+              <Trans>Send</Trans>
             </button>
           </form>
         </>

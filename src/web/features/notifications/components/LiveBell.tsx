@@ -6,6 +6,7 @@
  * My Food Request update without reload), `message` refreshes that conversation. After a reconnect or a takeover
  * by another tab, everything live is refreshed once.
  */
+import { t } from '@lingui/core/macro';
 import { unauthorized } from '../../../lib/sessionEvents.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -59,7 +60,7 @@ export default function LiveBell() {
   useLiveEvents();
   const count = useUnreadCount().data?.count ?? 0;
   return (
-    <Link to="/notifications" aria-label={`Notifications, ${count} unread`} className="btn btn-ghost btn-circle">
+    <Link to="/notifications" aria-label={t`Notifications, ${count} unread`} className="btn btn-ghost btn-circle">
       <span className="indicator">
         <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
           <path

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { toastError, toastSuccess } from '../../../lib/toast.js';
 import { pushFailureText } from '../pushErrors.js';
@@ -36,7 +38,7 @@ export function PushDevice() {
     try {
       const result = await turnOnPush();
       setState(result);
-      if (result === 'on') toastSuccess('Push notifications are on for this device');
+      if (result === 'on') toastSuccess(t`Push notifications are on for this device`);
     } catch (err) {
       setState('off');
       toastError(pushFailureText(err, true));
@@ -48,7 +50,7 @@ export function PushDevice() {
     try {
       await turnOffPush();
       setState('off');
-      toastSuccess('Push notifications are off for this device');
+      toastSuccess(t`Push notifications are off for this device`);
     } catch (err) {
       setState('on');
       toastError(pushFailureText(err, false));
@@ -58,23 +60,23 @@ export function PushDevice() {
   return (
     <section aria-labelledby="push-device-heading" className="flex flex-col gap-3 rounded-box border border-base-200 p-4">
       <h2 id="push-device-heading" className="font-semibold">
-        Push notifications on this device
+        <Trans>Push notifications on this device</Trans>
       </h2>
       {support === 'unsupported' ? (
-        <p className="text-sm text-base-content/70">This browser cannot receive push notifications.</p>
+        <p className="text-sm text-base-content/70"><Trans>This browser cannot receive push notifications.</Trans></p>
       ) : state === 'on' ? (
         <>
-          <p className="text-sm text-base-content/70">This device gets the notifications switched on under Push below.</p>
+          <p className="text-sm text-base-content/70"><Trans>This device gets the notifications switched on under Push below.</Trans></p>
           <button type="button" className="btn btn-outline self-start" onClick={() => void turnOff()}>
-            Turn off push notifications
+            <Trans>Turn off push notifications</Trans>
           </button>
         </>
       ) : (
         <>
           <p id="push-device-hint" className="text-sm text-base-content/70">
             {state === 'denied'
-              ? 'Notifications are blocked for Plateful in this browser. Allow them in the site settings, then try again.'
-              : 'Get new requests and messages on this device even when Plateful is closed.'}
+              ? t`Notifications are blocked for Plateful in this browser. Allow them in the site settings, then try again.`
+              : t`Get new requests and messages on this device even when Plateful is closed.`}
           </p>
           <button
             type="button"
@@ -83,10 +85,10 @@ export function PushDevice() {
             disabled={state === 'checking' || state === 'working'}
             onClick={() => void turnOn()}
           >
-            Turn on push notifications
+            <Trans>Turn on push notifications</Trans>
           </button>
           <p role="status" className="text-sm font-medium">
-            {explain ? 'Add Plateful to your Home Screen first: tap Share, then Add to Home Screen, and open Plateful from there.' : ''}
+            {explain ? t`Add Plateful to your Home Screen first: tap Share, then Add to Home Screen, and open Plateful from there.` : ''}
           </p>
         </>
       )}

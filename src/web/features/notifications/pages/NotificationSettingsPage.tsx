@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { EmailPreferences } from '../../../../contract/index.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
@@ -6,13 +8,13 @@ import { usePageTitle } from '../../../lib/title.js';
 import { useEmailPreferences, usePushPreferences } from '../api/notifications.js';
 import { PushDevice } from '../components/PushDevice.js';
 
-const KINDS: { key: keyof EmailPreferences; label: string; hint: string }[] = [
-  { key: 'NewRequests', label: 'New requests', hint: 'When someone requests one of your foods.' },
-  { key: 'RequestUpdates', label: 'Request updates', hint: 'When your request is delivered or its food is removed.' },
+const KINDS = (): { key: keyof EmailPreferences; label: string; hint: string }[] => [
+  { key: 'NewRequests', label: t`New requests`, hint: t`When someone requests one of your foods.` },
+  { key: 'RequestUpdates', label: t`Request updates`, hint: t`When your request is delivered or its food is removed.` },
   {
     key: 'Messages',
-    label: 'Messages',
-    hint: 'Email when you get a message while Plateful is not open (at most one per conversation every 15 minutes); push for every message.',
+    label: t`Messages`,
+    hint: t`Email when you get a message while Plateful is not open (at most one per conversation every 15 minutes); push for every message.`,
   },
 ];
 
@@ -21,18 +23,18 @@ const KINDS: { key: keyof EmailPreferences; label: string; hint: string }[] = [
  * per kind an 'Email' and a 'Push' switch, saved at once, and push on this device.
  */
 export default function NotificationSettingsPage() {
-  usePageTitle('Notification settings');
+  usePageTitle(t`Notification settings`);
   const { query: email, save: saveEmail } = useEmailPreferences();
   const { query: push, save: savePush } = usePushPreferences();
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">
-      <h1 className="text-3xl font-bold sm:text-4xl">Notification settings</h1>
+      <h1 className="text-3xl font-bold sm:text-4xl"><Trans>Notification settings</Trans></h1>
       {email.isPending || push.isPending ? (
         <Spinner fullPage />
       ) : email.isError || push.isError ? (
         <ErrorState
-          message="Could not load your notification settings."
+          message={t`Could not load your notification settings.`}
           onRetry={() => {
             void email.refetch();
             void push.refetch();
@@ -43,9 +45,9 @@ export default function NotificationSettingsPage() {
           <PushDevice />
           <section aria-labelledby="kinds-heading" className="flex flex-col gap-4 rounded-box border border-base-200 p-4">
             <h2 id="kinds-heading" className="font-semibold">
-              Tell me about
+              <Trans>Tell me about</Trans>
             </h2>
-            {KINDS.map(({ key, label, hint }) => (
+            {KINDS().map(({ key, label, hint }) => (
               <div key={key} role="group" aria-labelledby={`kind-${key}`} aria-describedby={`kind-${key}-hint`} className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
                 <div>
                   <p id={`kind-${key}`} className="font-medium">
@@ -58,8 +60,8 @@ export default function NotificationSettingsPage() {
                 <div className="flex shrink-0 gap-5">
                   {(
                     [
-                      ['Email', email.data, saveEmail],
-                      ['Push', push.data, savePush],
+                      [t`Email`, email.data, saveEmail],
+                      [t`Push`, push.data, savePush],
                     ] as const
                   ).map(([channel, prefs, save]) => (
                     <label key={channel} className="flex items-center gap-2">
@@ -69,7 +71,7 @@ export default function NotificationSettingsPage() {
                         className="toggle toggle-primary"
                         checked={prefs[key]}
                         disabled={save.isPending}
-                        onChange={(e) => save.mutate({ ...prefs, [key]: e.target.checked }, { onSuccess: () => toastSuccess(`${channel} settings saved`) })}
+                        onChange={(e) => save.mutate({ ...prefs, [key]: e.target.checked }, { onSuccess: () => toastSuccess(t`${channel} settings saved`) })}
                       />
                       {channel}
                     </label>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
@@ -11,7 +13,7 @@ import { useMarkRead, useNotifications } from '../api/notifications.js';
  * as read' on top. New ones arrive live (LiveBell refreshes the list).
  */
 export default function NotificationsPage() {
-  usePageTitle('Notifications');
+  usePageTitle(t`Notifications`);
   const { data, isPending, isError, refetch } = useNotifications();
   const markRead = useMarkRead();
   const unread = data?.filter((n) => !n.ReadAt).length ?? 0;
@@ -19,22 +21,22 @@ export default function NotificationsPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold sm:text-4xl">Notifications</h1>
+        <h1 className="text-3xl font-bold sm:text-4xl"><Trans>Notifications</Trans></h1>
         <div className="flex flex-wrap gap-2">
           <Link to="/settings/notifications" className="btn btn-ghost btn-sm">
-            Notification settings
+            <Trans>Notification settings</Trans>
           </Link>
           <button type="button" className="btn btn-outline btn-sm" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate({ all: true })}>
-            Mark all as read
+            <Trans>Mark all as read</Trans>
           </button>
         </div>
       </div>
       {isPending ? (
         <Spinner fullPage />
       ) : isError ? (
-        <ErrorState message="Could not load your notifications." onRetry={() => void refetch()} />
+        <ErrorState message={t`Could not load your notifications.`} onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
-        <p className="py-12 text-center text-lg">No notifications yet.</p>
+        <p className="py-12 text-center text-lg"><Trans>No notifications yet.</Trans></p>
       ) : (
         <ul className="flex flex-col gap-3">
           {data.map((n) => (
@@ -42,7 +44,7 @@ export default function NotificationsPage() {
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <h2 className="font-semibold">
-                    {!n.ReadAt && <span className="sr-only">Unread: </span>}
+                    {!n.ReadAt && <span className="sr-only"><Trans>Unread:</Trans> </span>}
                     <Link to={n.Link} className="link link-hover" onClick={() => !n.ReadAt && markRead.mutate({ ids: [n._id] })}>
                       {n.Title}
                     </Link>
@@ -51,8 +53,8 @@ export default function NotificationsPage() {
                   <p className="text-sm text-base-content/70">{formatWhen(n.CreatedAt)}</p>
                 </div>
                 {!n.ReadAt && (
-                  <button type="button" className="btn btn-ghost btn-sm" aria-label={`Mark as read: ${n.Title}`} onClick={() => markRead.mutate({ ids: [n._id] })}>
-                    Mark as read
+                  <button type="button" className="btn btn-ghost btn-sm" aria-label={t`Mark as read: ${n.Title}`} onClick={() => markRead.mutate({ ids: [n._id] })}>
+                    <Trans>Mark as read</Trans>
                   </button>
                 )}
               </div>

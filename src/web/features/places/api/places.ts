@@ -69,6 +69,7 @@ export function placeLabel(p: Place): string {
 }
 
 /** US states by the codes the offline gazetteer gives as `Region` (GeoNames' admin1 codes). */
+/* eslint-disable lingui/no-unlocalized-strings -- place names as the gazetteer gives them, not interface text */
 const US_STATES: Record<string, string> = Object.fromEntries(
   (
     'AL Alabama,AK Alaska,AZ Arizona,AR Arkansas,CA California,CO Colorado,CT Connecticut,DE Delaware,DC District of Columbia,' +
@@ -81,6 +82,7 @@ const US_STATES: Record<string, string> = Object.fromEntries(
     .split(',')
     .map((e) => [e.slice(0, 2), e.slice(3)]),
 );
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** A place's region as a person reads it ("New Hampshire"); '' for a bare numeric code. */
 function regionName(p: Place): string {

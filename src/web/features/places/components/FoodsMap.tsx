@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import 'leaflet/dist/leaflet.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import './maps.css';
@@ -31,7 +32,7 @@ function textIcon(text: string, className: string, size: number, shown = ''): L.
 /** What a marker says: the food, its distance when known, and what Enter does. */
 function markerText(food: Food): string {
   const distance = food.DistanceKm === undefined ? '' : `, ${aboutDistance(food.DistanceKm)}`;
-  return `${food.FoodName}${distance}: approximate area. Open details`;
+  return t`${food.FoodName}${distance}: approximate area. Open details`;
 }
 
 /**
@@ -62,7 +63,7 @@ export default function FoodsMap({ foods, center }: { foods: Food[]; center?: La
   }, [bounds]);
 
   return (
-    <section aria-label="Map of foods" className="flex flex-col gap-2">
+    <section aria-label={t`Map of foods`} className="flex flex-col gap-2">
       {bounds ? (
         <MapContainer bounds={bounds} maxZoom={16} scrollWheelZoom={false} className="h-[28rem] w-full rounded-box border border-base-300">
           <MapTiles />
@@ -72,7 +73,7 @@ export default function FoodsMap({ foods, center }: { foods: Food[]; center?: La
             showCoverageOnHover={false}
             iconCreateFunction={(cluster: { getChildCount(): number }) => {
               const n = cluster.getChildCount();
-              return textIcon(`${n} foods here. Zoom in`, 'plateful-cluster', 40, String(n));
+              return textIcon(t`${n} foods here. Zoom in`, 'plateful-cluster', 40, String(n));
             }}
           >
             {placed.map((food) => (
@@ -95,9 +96,12 @@ export default function FoodsMap({ foods, center }: { foods: Food[]; center?: La
       ) : null}
       <p className="text-sm">
         {placed.length === 0
-          ? 'None of these foods has a place on the map yet.'
-          : `${placed.length} ${placed.length === 1 ? 'food' : 'foods'} on the map, each a circle around its approximate area (never the door). Tab moves between them; Enter opens one.`}
-        {unplaced > 0 && placed.length > 0 ? ` ${unplaced} more without a place are in the list.` : ''}
+          ? t`None of these foods has a place on the map yet.`
+          : plural(placed.length, {
+              one: '# food on the map, a circle around its approximate area (never the door). Tab moves between them; Enter opens one.',
+              other: '# foods on the map, each a circle around its approximate area (never the door). Tab moves between them; Enter opens one.',
+            })}
+        {unplaced > 0 && placed.length > 0 ? t` ${unplaced} more without a place are in the list.` : ''}
       </p>
     </section>
   );

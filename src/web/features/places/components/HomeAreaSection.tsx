@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { HomeArea } from '../../../../contract/index.js';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
@@ -38,25 +40,25 @@ export default function HomeAreaSection({ userId }: { userId: string }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
       <h2 id={`${id}-heading`} className="text-xl font-bold">
-        Home area
+        <Trans>Home area</Trans>
       </h2>
       <p aria-live="polite">
         {saved.isPending
-          ? 'Loading your home area…'
+          ? t`Loading your home area…`
           : area
-            ? `Available Foods starts near ${area.Name || 'your saved point'}, within ${area.RadiusKm} km. Only you can see it.`
-            : 'No home area saved: Available Foods starts without a position.'}
+            ? t`Available Foods starts near ${area.Name || t`your saved point`}, within ${area.RadiusKm} km. Only you can see it.`
+            : t`No home area saved: Available Foods starts without a position.`}
       </p>
-      <PlaceFinder legend="Set your home area" boxLabel="Town or city" onPick={setPicked} />
-      {picked && <p>Chosen: {picked.label}.</p>}
+      <PlaceFinder legend={t`Set your home area`} boxLabel={t`Town or city`} onPick={setPicked} />
+      {picked && <p><Trans>Chosen:</Trans> {picked.label}.</p>}
       <RadiusSelect id={`${id}-radius`} value={radiusKm} onChange={setRadius} />
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn btn-primary flex-1" disabled={!next || setHomeArea.isPending} onClick={() => next && void save(next, 'Home area saved')}>
-          Save home area
+          <Trans>Save home area</Trans>
         </button>
         {area && (
           <button type="button" className="btn btn-outline flex-1" disabled={setHomeArea.isPending} onClick={() => void save(null, 'Home area cleared')}>
-            Clear home area
+            <Trans>Clear home area</Trans>
           </button>
         )}
       </div>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import type { LatLng } from '../api/places.js';
 import { PlaceFinder } from './PlaceFinder.js';
@@ -13,13 +15,13 @@ const PinMap = lazy(() => import('./PinMap.js'));
 export function LocationPicker({ value, onChange }: { value: LatLng | undefined; onChange: (p: LatLng | undefined) => void }) {
   return (
     <div className="flex flex-col gap-2 md:col-span-2">
-      <PlaceFinder legend="Pickup point on the map (optional)" onPick={({ lat, lng }) => onChange({ lat, lng })} />
+      <PlaceFinder legend={t`Pickup point on the map (optional)`} onPick={({ lat, lng }) => onChange({ lat, lng })} />
       {value ? (
         <>
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span>Pin set. Drag the pin to adjust. Others see only the area around it.</span>
+            <span><Trans>Pin set. Drag the pin to adjust. Others see only the area around it.</Trans></span>
             <button type="button" className="btn btn-ghost btn-sm underline" onClick={() => onChange(undefined)}>
-              Remove point
+              <Trans>Remove point</Trans>
             </button>
           </p>
           <Suspense fallback={null}>
@@ -27,7 +29,7 @@ export function LocationPicker({ value, onChange }: { value: LatLng | undefined;
           </Suspense>
         </>
       ) : (
-        <p className="text-sm">No point yet: the listing is shown without a distance.</p>
+        <p className="text-sm"><Trans>No point yet: the listing is shown without a distance.</Trans></p>
       )}
     </div>
   );

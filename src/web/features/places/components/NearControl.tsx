@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { ToggleButton } from '../../../ui/ToggleButton.js';
 import { PlaceFinder, RadiusSelect, type PickedPoint } from './PlaceFinder.js';
@@ -23,10 +25,10 @@ export function NearControl({ value, onChange }: { value: NearValue; onChange: (
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
-        Near
+        <Trans>Near</Trans>
       </h2>
       <PlaceFinder
-        legend="Where are you?"
+        legend={t`Where are you?`}
         // The box shows the point's place name (a home area's, a shared link's `place`, a picked place's);
         // clearing the place or using one's location empties it: the "Near …" line below names the point, once.
         boxText={point && point.label === point.name ? point.name : ''}
@@ -36,14 +38,14 @@ export function NearControl({ value, onChange }: { value: NearValue; onChange: (
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <RadiusSelect id={`${id}-radius`} value={value.radiusKm} onChange={(radiusKm) => onChange({ ...value, radiusKm })} />
         <ToggleButton pressed={value.byDistance} disabled={!point} onClick={() => onChange({ ...value, byDistance: !value.byDistance })}>
-          Nearest first
+          <Trans>Nearest first</Trans>
         </ToggleButton>
         <div aria-live="polite">
           {point && (
             <p className="flex flex-wrap items-center gap-2">
-              <span>{point.home ? `Near your home area, ${point.label}` : `Near ${point.label}`}</span>
+              <span>{point.home ? t`Near your home area, ${point.label}` : t`Near ${point.label}`}</span>
               <button type="button" className="btn btn-ghost btn-sm underline" onClick={() => onChange({ ...value, point: undefined, byDistance: false })}>
-                {point.home ? 'Clear for this visit' : 'Clear place'}
+                {point.home ? t`Clear for this visit` : t`Clear place`}
               </button>
             </p>
           )}

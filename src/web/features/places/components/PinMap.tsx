@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import 'leaflet/dist/leaflet.css';
 import './maps.css';
 import L from 'leaflet';
@@ -6,7 +7,15 @@ import type { LatLng } from '../api/places.js';
 import { KeepCentred } from './KeepCentred.js';
 import { MapTiles } from './MapTiles.js';
 
-const pin = L.divIcon({ html: '<span class="sr-only">Pickup point: drag to move</span>', className: 'plateful-pin plateful-area', iconSize: [28, 28] });
+const pins = new Map<string, L.DivIcon>();
+/** The pin, its hidden text in the interface language (one icon per language). */
+function pin(): L.DivIcon {
+  const text = t`Pickup point: drag to move`;
+  let icon = pins.get(text);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- markup around the translated text
+  if (!icon) pins.set(text, (icon = L.divIcon({ html: `<span class="sr-only">${text}</span>`, className: 'plateful-pin plateful-area', iconSize: [28, 28] })));
+  return icon;
+}
 
 /**
  * A small map with the pickup point as a pin the donor drags to the door (
@@ -25,10 +34,10 @@ export default function PinMap({ point, onMove }: { point: LatLng; onMove: (p: L
       <KeepCentred lat={point.lat} lng={point.lng} />
       <Marker
         position={[point.lat, point.lng]}
-        icon={pin}
+        icon={pin()}
         draggable
         keyboard
-        title="Pickup point"
+        title={t`Pickup point`}
         eventHandlers={{
           dragend: (e) => {
             const p = (e.target as L.Marker).getLatLng();

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PLACES } from '../../../../contract/limits.js';
 import { currentPosition, placeLabel, placeLabels, reversePlace, usePlaceSearch, type LatLng } from '../api/places.js';
@@ -28,7 +30,7 @@ export function PlaceFinder({
   legend,
   onPick,
   boxText,
-  boxLabel = 'Place name',
+  boxLabel = t`Place name`,
   announcePick = true,
 }: {
   legend: string;
@@ -63,13 +65,13 @@ export function PlaceFinder({
   }, []);
 
   function picked(label: string) {
-    setStatus(announcePick ? `Using ${label}.` : '');
+    setStatus(announcePick ? t`Using ${label}.` : '');
   }
 
   function find() {
     const q = input.current?.value.trim() ?? '';
     if (q.length < PLACES.queryMin) {
-      setStatus(`Type at least ${PLACES.queryMin} letters of a place name.`);
+      setStatus(t`Type at least ${PLACES.queryMin} letters of a place name.`);
       return;
     }
     setStatus('');
@@ -78,15 +80,15 @@ export function PlaceFinder({
 
   async function locateMe() {
     setLocating(true);
-    setStatus('Finding your location…');
+    setStatus(t`Finding your location…`);
     try {
       const point = await currentPosition();
       const place = await reversePlace(point).catch(() => undefined);
-      const label = place ? `${LOCATION_LABEL}, near ${placeLabel(place)}` : LOCATION_LABEL;
+      const label = place ? t`${LOCATION_LABEL}, near ${placeLabel(place)}` : LOCATION_LABEL;
       onPick({ ...point, label, name: place ? placeLabel(place) : '' });
       picked(label);
     } catch (error) {
-      setStatus(error instanceof Error ? error.message : 'Your location could not be found.');
+      setStatus(error instanceof Error ? error.message : t`Your location could not be found.`);
     } finally {
       setLocating(false);
     }
@@ -111,26 +113,26 @@ export function PlaceFinder({
             e.preventDefault();
             find();
           }}
-          placeholder="Town or city"
+          placeholder={t`Town or city`}
           className="input input-bordered w-full sm:w-auto sm:min-w-0 sm:flex-1"
         />
         <button type="button" className="btn btn-outline flex-1 sm:flex-none" onClick={find}>
-          Find place
+          <Trans>Find place</Trans>
         </button>
         <button type="button" className="btn btn-outline flex-1 sm:flex-none" onClick={() => void locateMe()} disabled={locating}>
-          Use my location
+          <Trans>Use my location</Trans>
         </button>
       </div>
       {query.length >= PLACES.queryMin && (
         <div aria-live="polite">
           {places.isPending ? (
-            <p className="text-sm">Looking up places…</p>
+            <p className="text-sm"><Trans>Looking up places…</Trans></p>
           ) : places.isError ? (
-            <p className="text-sm">Places could not be looked up. Please try again.</p>
+            <p className="text-sm"><Trans>Places could not be looked up. Please try again.</Trans></p>
           ) : places.data.length === 0 ? (
-            <p className="text-sm">No place of that name was found.</p>
+            <p className="text-sm"><Trans>No place of that name was found.</Trans></p>
           ) : (
-            <ul aria-label="Places found" className="flex flex-wrap gap-2">
+            <ul aria-label={t`Places found`} className="flex flex-wrap gap-2">
               {placeLabels(places.data).map((label, i) => {
                 const p = places.data[i]!;
                 return (
@@ -171,7 +173,7 @@ export function RadiusSelect({ id, value, onChange }: { id: string; value: numbe
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
-        Within
+        <Trans>Within</Trans>
       </label>
       <select id={id} className="select select-bordered w-full sm:w-auto" value={value} onChange={(e) => onChange(Number(e.target.value))}>
         {RADII_KM.map((r) => (

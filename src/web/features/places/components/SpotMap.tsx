@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import 'leaflet/dist/leaflet.css';
 import './maps.css';
 import L from 'leaflet';
@@ -6,7 +7,15 @@ import type { Location } from '../../../../contract/index.js';
 import { KeepCentred } from './KeepCentred.js';
 import { MapTiles } from './MapTiles.js';
 
-const pin = L.divIcon({ html: '<span class="sr-only">Exact pickup point</span>', className: 'plateful-pin plateful-area', iconSize: [20, 20] });
+const pins = new Map<string, L.DivIcon>();
+/** The pin, its hidden text in the interface language (one icon per language). */
+function pin(): L.DivIcon {
+  const text = t`Exact pickup point`;
+  let icon = pins.get(text);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- markup around the translated text
+  if (!icon) pins.set(text, (icon = L.divIcon({ html: `<span class="sr-only">${text}</span>`, className: 'plateful-pin plateful-area', iconSize: [20, 20] })));
+  return icon;
+}
 
 /**
  * The small map of a food's detail page, a lazily loaded chunk: a circle
@@ -20,7 +29,7 @@ export default function SpotMap({ location, label }: { location: Location; label
       <MapContainer center={at} zoom={location.Approximate ? 14 : 16} scrollWheelZoom={false} className="h-56 w-full rounded-box border border-base-300">
         <MapTiles />
         <KeepCentred lat={location.Lat} lng={location.Lng} />
-        {location.Approximate ? <Circle center={at} radius={500} pathOptions={{ color: '#4338ca', fillOpacity: 0.2 }} /> : <Marker position={at} icon={pin} keyboard={false} />}
+        {location.Approximate ? <Circle center={at} radius={500} pathOptions={{ color: '#4338ca', fillOpacity: 0.2 }} /> : <Marker position={at} icon={pin()} keyboard={false} />}
       </MapContainer>
       <figcaption className="text-sm">{label}</figcaption>
     </figure>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { FoodRequest } from '../../../../contract/index.js';
 import { isOpenRequestStatus } from '../../../../contract/limits.js';
 import { formatDateTime } from '../../../lib/datetime.js';
@@ -7,13 +9,13 @@ import { useCancelRequest } from '../api/requests.js';
 import { RequestStatusBadge } from './RequestStatusBadge.js';
 
 /** What the viewer's own request means, in a sentence, by status. */
-const SAYS: Record<FoodRequest['Status'], string> = {
-  Pending: 'You asked for this – waiting for the donor',
-  Accepted: 'The donor accepted your request.',
-  Delivered: 'You collected this.',
-  Declined: 'The donor declined your request.',
-  NoShow: 'You were marked as not having come to the pickup.',
-};
+const SAYS = (): Record<FoodRequest['Status'], string> => ({
+  Pending: t`You asked for this – waiting for the donor`,
+  Accepted: t`The donor accepted your request.`,
+  Delivered: t`You collected this.`,
+  Declined: t`The donor declined your request.`,
+  NoShow: t`You were marked as not having come to the pickup.`,
+});
 
 /**
  * The viewer's own request on a food's detail page, in place of the 'Request' button while it
@@ -23,19 +25,19 @@ const SAYS: Record<FoodRequest['Status'], string> = {
  */
 export default function MyRequestPanel({ request }: { request: FoodRequest }) {
   const cancel = useConfirmedMutation(useCancelRequest(), {
-    confirm: { title: 'You want to cancel this request?', confirmButtonText: 'Yes, cancel it!' },
-    success: (result) => (result.deletedCount > 0 ? ['Cancelled!', 'The request has been cancelled.'] : null),
+    confirm: { title: t`You want to cancel this request?`, confirmButtonText: t`Yes, cancel it!` },
+    success: (result) => (result.deletedCount > 0 ? [t`Cancelled!`, t`The request has been cancelled.`] : null),
   });
   const open = isOpenRequestStatus(request.Status);
   return (
     <section aria-labelledby="my-request-heading" className="flex flex-col gap-2 rounded-box border border-info p-4">
       <h2 id="my-request-heading" className="flex items-center gap-2 text-lg font-semibold">
-        Your request <RequestStatusBadge status={request.Status} />
+        <Trans>Your request</Trans> <RequestStatusBadge status={request.Status} />
       </h2>
-      <p>{SAYS[request.Status]}</p>
+      <p>{SAYS()[request.Status]}</p>
       {request.Status === 'Accepted' && (
         <p>
-          <strong>Pickup:</strong> {request.PickupAt ? formatDateTime(request.PickupAt) : 'no time set yet; agree on one in Messages.'}
+          <strong><Trans>Pickup:</Trans></strong> {request.PickupAt ? formatDateTime(request.PickupAt) : t`no time set yet; agree on one in Messages.`}
         </p>
       )}
       {request.Status === 'Accepted' && request.Note && <p>{request.Note}</p>}
@@ -44,7 +46,7 @@ export default function MyRequestPanel({ request }: { request: FoodRequest }) {
         <div className="flex flex-wrap gap-2">
           <MessagesLink requestId={request._id} />
           <button type="button" className="btn btn-sm btn-error whitespace-nowrap" disabled={cancel.busy(request._id)} onClick={() => void cancel.run(request._id)}>
-            Cancel Request
+            <Trans>Cancel Request</Trans>
           </button>
         </div>
       )}

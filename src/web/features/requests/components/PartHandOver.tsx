@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, type FormEvent } from 'react';
 import type { FoodRequest } from '../../../../contract/index.js';
 import { LIMITS, isListedFoodStatus, isOpenRequestStatus } from '../../../../contract/limits.js';
@@ -31,24 +33,24 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
     const left = Number(data.get('FoodQuantity'));
     change.mutate(
       { id: String(data.get('RequestId')), change: { Status: 'Delivered', SomeLeft: true, FoodQuantity: left } },
-      { onSuccess: () => void successPopup('Updated!', `Handed over; the listing stays open with ${left} left.`) },
+      { onSuccess: () => void successPopup(t`Updated!`, t`Handed over; the listing stays open with ${left} left.`) },
     );
   }
 
   return (
     <section aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-xl rounded-box bg-base-200 p-4">
       <h2 id={`${id}-title`} className="text-xl font-bold">
-        Hand over part of the food
+        <Trans>Hand over part of the food</Trans>
       </h2>
       <p className="mt-1 text-sm">
-        When someone takes only part of it, their request is completed and the listing stays open for others with what is left. It
-        holds {quantity} now.
+        <Trans>When someone takes only part of it, their request is completed and the listing stays open for others with what is left. It
+        holds</Trans> {quantity} now.
       </p>
       {/* key: a fresh form (defaults) whenever the listing's quantity or the accepted request changes. */}
       <form key={`${quantity} ${given}`} onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor={`${id}-request`} className="font-medium">
-            Given to
+            <Trans>Given to</Trans>
           </label>
           <select id={`${id}-request`} name="RequestId" className="select select-bordered w-full" defaultValue={given}>
             {open.map((r) => (
@@ -60,7 +62,7 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
         </div>
         <Field
           id={`${id}-left`}
-          label="Quantity left"
+          label={t`Quantity left`}
           name="FoodQuantity"
           type="number"
           required
@@ -70,7 +72,7 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
           className="sm:w-32"
         />
         <button type="submit" className="btn btn-outline btn-primary" disabled={change.isPending}>
-          Hand over part
+          <Trans>Hand over part</Trans>
         </button>
       </form>
     </section>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, type FormEvent } from 'react';
 import type { FoodRequest, RequestStatusInput } from '../../../../contract/index.js';
 import { LIMITS } from '../../../../contract/limits.js';
@@ -42,7 +44,7 @@ export function RequestAnswerDialog({
   }
 
   const accepting = answer === 'Accepted';
-  const title = `${accepting ? 'Accept' : 'Decline'} ${request.Requester.Name}'s request`;
+  const title = t`${accepting ? t`Accept` : t`Decline`} ${request.Requester.Name}'s request`;
 
   return (
     <ModalDialog dialogRef={dialogRef} title={title} titleClassName="text-xl font-bold" onClose={onClose}>
@@ -51,18 +53,18 @@ export function RequestAnswerDialog({
           <>
             <div className="flex flex-col gap-1">
               <label htmlFor={`${id}-pickup`} className="font-medium">
-                Pickup time (optional)
+                <Trans>Pickup time (optional)</Trans>
               </label>
               <input id={`${id}-pickup`} name="PickupAt" type="datetime-local" className="input input-bordered w-full" />
             </div>
-            <TextAreaField id={`${id}-note`} label="Note (optional)" name="Note" maxLength={LIMITS.notes} rows={3} />
+            <TextAreaField id={`${id}-note`} label={t`Note (optional)`} name="Note" maxLength={LIMITS.notes} rows={3} />
           </>
         ) : (
-          <TextAreaField id={`${id}-reason`} label="Reason (optional)" name="Reason" maxLength={LIMITS.notes} rows={3} />
+          <TextAreaField id={`${id}-reason`} label={t`Reason (optional)`} name="Reason" maxLength={LIMITS.notes} rows={3} />
         )}
         <ModalActions onCancel={close}>
           <button type="submit" className={accepting ? 'btn btn-primary' : 'btn btn-error'} disabled={pending}>
-            {accepting ? 'Accept request' : 'Decline request'}
+            {accepting ? t`Accept request` : t`Decline request`}
           </button>
         </ModalActions>
       </form>

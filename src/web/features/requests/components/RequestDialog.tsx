@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, type FormEvent } from 'react';
 import type { Food } from '../../../../contract/index.js';
 import { LIMITS } from '../../../../contract/limits.js';
@@ -53,7 +55,7 @@ export function RequestDialog({
       {
         onSuccess: () => {
           close();
-          void successPopup('Request Accepted!');
+          void successPopup(t`Request Accepted!`);
         },
         onError: (err) => {
           // A conflict (already requested, own food, expired) cannot be fixed in the form.
@@ -64,18 +66,18 @@ export function RequestDialog({
   }
 
   const info: [string, string][] = [
-    ['Food Name', food.FoodName],
-    ['Donator', food.Donator.Email ? `${food.Donator.Name} (${food.Donator.Email})` : food.Donator.Name],
-    ['Your Email', user.email],
-    ['Request Date', formatDateTime(openedAt)],
-    ['Pickup Location', food.PickupLocation],
-    ['Expire Date', formatDate(food.ExpiredDateTime)],
+    [t`Food Name`, food.FoodName],
+    [t`Donator`, food.Donator.Email ? `${food.Donator.Name} (${food.Donator.Email})` : food.Donator.Name],
+    [t`Your Email`, user.email],
+    [t`Request Date`, formatDateTime(openedAt)],
+    [t`Pickup Location`, food.PickupLocation],
+    [t`Expire Date`, formatDate(food.ExpiredDateTime)],
   ];
 
   return (
     <ModalDialog
       dialogRef={dialogRef}
-      title={`Request ${food.FoodName}`}
+      title={t`Request ${food.FoodName}`}
       titleClassName="text-2xl font-bold"
       boxClassName="modal-box max-w-2xl"
       onClose={onClose}
@@ -91,14 +93,14 @@ export function RequestDialog({
       </dl>
       {ownFood && (
         <p id={`${id}-own`} className="mt-4 rounded-box bg-base-200 p-3 text-sm">
-          This is your own listing, so you cannot request it.
+          <Trans>This is your own listing, so you cannot request it.</Trans>
         </p>
       )}
       <form onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
-        <TextAreaField id={`${id}-notes`} label="Additional Notes" name="AdditionalNotes" maxLength={LIMITS.notes} rows={3} />
+        <TextAreaField id={`${id}-notes`} label={t`Additional Notes`} name="AdditionalNotes" maxLength={LIMITS.notes} rows={3} />
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-money`} className="font-medium">
-            Donation Money
+            <Trans>Donation Money</Trans>
           </label>
           <input id={`${id}-money`} name="DonationMoney" type="text" maxLength={LIMITS.donation} className="input input-bordered w-full" />
         </div>
@@ -110,7 +112,7 @@ export function RequestDialog({
             aria-describedby={ownFood ? `${id}-own` : undefined}
           >
             {requestFood.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Request
+            <Trans>Request</Trans>
           </button>
         </ModalActions>
       </form>

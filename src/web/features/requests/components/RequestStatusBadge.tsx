@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { RequestStatus } from '../../../../contract/index.js';
 
 const STYLE: Record<RequestStatus, string> = {
@@ -8,15 +9,15 @@ const STYLE: Record<RequestStatus, string> = {
   NoShow: 'badge-neutral',
 };
 
-const LABEL: Record<RequestStatus, string> = {
-  Pending: 'Pending',
-  Accepted: 'Accepted',
-  Delivered: 'Delivered',
-  Declined: 'Declined',
-  NoShow: 'No-show',
-};
+const LABEL = (): Record<RequestStatus, string> => ({
+  Pending: t`Pending`,
+  Accepted: t`Accepted`,
+  Delivered: t`Delivered`,
+  Declined: t`Declined`,
+  NoShow: t`No-show`,
+});
 
 /** A request's status as a badge (SPEC.md §2 status column; the statuses). */
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
-  return <span className={`badge whitespace-nowrap ${STYLE[status]}`}>{LABEL[status]}</span>;
+  return <span className={`badge whitespace-nowrap ${STYLE[status]}`}>{LABEL()[status]}</span>;
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { FoodRequest } from '../../../../contract/index.js';
 import { isOpenRequestStatus } from '../../../../contract/limits.js';
@@ -19,7 +21,7 @@ import { RequestStatusBadge } from '../components/RequestStatusBadge.js';
 const PartHandOver = lazy(() => import('../components/PartHandOver.js').then((m) => ({ default: m.PartHandOver })));
 const RequestAnswerDialog = lazy(() => import('../components/RequestAnswerDialog.js').then((m) => ({ default: m.RequestAnswerDialog })));
 
-const COLUMNS = ['Requester Name', 'Requester Image', 'Requester Email', 'Request Date', 'Status', 'Action'] as const;
+const COLUMNS = () => [t`Requester Name`, t`Requester Image`, t`Requester Email`, t`Request Date`, t`Status`, t`Action`];
 
 /**
  * Manage food (SPEC.md §2 /manage-food/{foodId}, login required): the requests
@@ -29,32 +31,32 @@ const COLUMNS = ['Requester Name', 'Requester Image', 'Requester Email', 'Reques
  * of part of the food ("Some left", `PartHandOver`).
  */
 export default function ManageFoodPage() {
-  usePageTitle('Manage Food');
+  usePageTitle(t`Manage Food`);
   const { foodId } = useParams();
   const requests = useFoodRequests(foodId);
   const deliver = useConfirmedMutation(useMarkDelivered(), {
-    confirm: { title: 'You want to mark this request as delivered?', confirmButtonText: 'Yes, mark it!' },
-    success: () => ['Updated!', 'The request status has been updated to Delivered.'],
+    confirm: { title: t`You want to mark this request as delivered?`, confirmButtonText: t`Yes, mark it!` },
+    success: () => [t`Updated!`, t`The request status has been updated to Delivered.`],
   });
   const change = useChangeRequestStatus();
   const noShow = useConfirmedMutation(useMarkNoShow(), {
-    confirm: { title: 'Mark this request as a no-show?', confirmButtonText: 'Yes, no-show' },
-    success: () => ['Updated!', 'The request status has been updated to No-show.'],
+    confirm: { title: t`Mark this request as a no-show?`, confirmButtonText: t`Yes, no-show` },
+    success: () => [t`Updated!`, t`The request status has been updated to No-show.`],
   });
   const [answering, setAnswering] = useState<{ request: FoodRequest; answer: RequestAnswer } | null>(null);
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-center text-3xl font-bold sm:text-4xl">Manage Food</h1>
+      <h1 className="text-center text-3xl font-bold sm:text-4xl"><Trans>Manage Food</Trans></h1>
       <QueryTable
         query={requests}
-        errorMessage="Could not load the requests for this food."
-        emptyMessage="No requests found for this food item."
-        label="Requests for this food"
-        columns={COLUMNS}
+        errorMessage={t`Could not load the requests for this food.`}
+        emptyMessage={t`No requests found for this food item.`}
+        label={t`Requests for this food`}
+        columns={COLUMNS()}
         intro={(rows) => (
           <p className="text-center text-lg">
-            Requests for <span className="font-semibold">{rows[0]?.FoodName}</span>
+            <Trans>Requests for</Trans> <span className="font-semibold">{rows[0]?.FoodName}</span>
           </p>
         )}
         row={(request) => {
@@ -71,12 +73,12 @@ export default function ManageFoodPage() {
               <td>
                 {formatDateTime(request.RequestDate)}
                 {/* The requester's own words from the request dialog. */}
-                {request.AdditionalNotes && <span className="mt-1 block text-sm">Note: “{request.AdditionalNotes}”</span>}
+                {request.AdditionalNotes && <span className="mt-1 block text-sm"><Trans>Note: “</Trans>{request.AdditionalNotes}”</span>}
               </td>
               <td>
                 <RequestStatusBadge status={request.Status} />
                 {request.PickupAt && request.Status === 'Accepted' && (
-                  <span className="mt-1 block text-sm">Pickup {formatWhen(request.PickupAt)}</span>
+                  <span className="mt-1 block text-sm"><Trans>Pickup</Trans> {formatWhen(request.PickupAt)}</span>
                 )}
               </td>
               <td>
@@ -86,10 +88,10 @@ export default function ManageFoodPage() {
                   {request.Status === 'Pending' && (
                     <>
                       <button type="button" className="btn btn-sm btn-primary" onClick={() => setAnswering({ request, answer: 'Accepted' })}>
-                        Accept
+                        <Trans>Accept</Trans>
                       </button>
                       <button type="button" className="btn btn-sm btn-outline" onClick={() => setAnswering({ request, answer: 'Declined' })}>
-                        Decline
+                        <Trans>Decline</Trans>
                       </button>
                     </>
                   )}
@@ -100,7 +102,7 @@ export default function ManageFoodPage() {
                       disabled={noShow.busy(request._id)}
                       onClick={() => void noShow.run(request._id)}
                     >
-                      No-show
+                      <Trans>No-show</Trans>
                     </button>
                   )}
                   {/* Not on declined or no-show rows: nothing is left to deliver there. Secondary while pending (Accept comes first). */}
@@ -111,7 +113,7 @@ export default function ManageFoodPage() {
                       disabled={delivered || deliver.busy(request._id)}
                       onClick={() => void deliver.run(request._id)}
                     >
-                      {delivered ? 'Delivered' : 'Mark as Delivered'}
+                      {delivered ? t`Delivered` : t`Mark as Delivered`}
                     </button>
                   )}
                 </div>
@@ -135,7 +137,7 @@ export default function ManageFoodPage() {
             onAnswer={(body) =>
               change.mutate(
                 { id: answering.request._id, change: body },
-                { onSuccess: () => void successPopup('Updated!', `The request status has been updated to ${body.Status}.`) },
+                { onSuccess: () => void successPopup(t`Updated!`, t`The request status has been updated to ${body.Status}.`) },
               )
             }
           />

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { isOpenRequestStatus } from '../../../../contract/limits.js';
 import { formatDate } from '../../../lib/dates.js';
 import { formatDateTime, formatWhen } from '../../../lib/datetime.js';
@@ -10,16 +12,16 @@ import { useAuth } from '../../auth/useAuth.js';
 import { useCancelRequest, useMyRequests } from '../api/requests.js';
 import { RequestStatusBadge } from '../components/RequestStatusBadge.js';
 
-const COLUMNS = [
-  'Food',
-  'Donor Name',
-  'Pickup Location',
-  'Expire Date',
-  'Request Date',
-  'Your Donation Amount',
-  'Status',
-  'Action',
-] as const;
+const COLUMNS = () => [
+  t`Food`,
+  t`Donor Name`,
+  t`Pickup Location`,
+  t`Expire Date`,
+  t`Request Date`,
+  t`Your Donation Amount`,
+  t`Status`,
+  t`Action`,
+];
 
 /**
  * My food requests (SPEC.md §2 /my-food-request, login required): the user's
@@ -27,38 +29,38 @@ const COLUMNS = [
  * 'Accepted'.
  */
 export default function MyFoodRequestPage() {
-  usePageTitle('My Food Request');
+  usePageTitle(t`My Food Request`);
   const { user } = useAuth();
   const requests = useMyRequests(user?.email);
   const cancel = useConfirmedMutation(useCancelRequest(), {
-    confirm: { title: 'You want to cancel this request?', confirmButtonText: 'Yes, cancel it!' },
-    success: (result) => (result.deletedCount > 0 ? ['Cancelled!', 'The request has been cancelled.'] : null),
+    confirm: { title: t`You want to cancel this request?`, confirmButtonText: t`Yes, cancel it!` },
+    success: (result) => (result.deletedCount > 0 ? [t`Cancelled!`, t`The request has been cancelled.`] : null),
   });
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-center text-3xl font-bold sm:text-4xl">My Food Request</h1>
+      <h1 className="text-center text-3xl font-bold sm:text-4xl"><Trans>My Food Request</Trans></h1>
       <QueryTable
         query={requests}
-        errorMessage="Could not load your requests."
-        emptyMessage="You haven't requested any foods yet."
-        label="Your food requests"
-        columns={COLUMNS}
+        errorMessage={t`Could not load your requests.`}
+        emptyMessage={t`You haven't requested any foods yet.`}
+        label={t`Your food requests`}
+        columns={COLUMNS()}
         row={(request) => {
           const open = isOpenRequestStatus(request.Status);
           return (
             <tr key={request._id}>
               <td className="font-medium">{request.FoodName}</td>
               <PersonNameCell name={request.Donator.Name} userId={request.Donator._id} standing={request.Donator.Standing} />
-              <td>{request.PickupLocation || 'Unknown'}</td>
+              <td>{request.PickupLocation || t`Unknown`}</td>
               <td>{formatDate(request.ExpiredDateTime)}</td>
               <td>{formatDateTime(request.RequestDate)}</td>
-              <td>{request.DonationMoney || 'N/A'}</td>
+              <td>{request.DonationMoney || t`N/A`}</td>
               <td>
                 <RequestStatusBadge status={request.Status} />
                 {/* The donor's pickup time and note on accepting, or reason on declining. */}
                 {request.PickupAt && request.Status === 'Accepted' && (
-                  <span className="mt-1 block text-sm">Pickup {formatWhen(request.PickupAt)}</span>
+                  <span className="mt-1 block text-sm"><Trans>Pickup</Trans> {formatWhen(request.PickupAt)}</span>
                 )}
                 {request.Status === 'Accepted' && request.Note && <span className="mt-1 block text-sm">{request.Note}</span>}
                 {request.Status === 'Declined' && request.Reason && <span className="mt-1 block text-sm">{request.Reason}</span>}
@@ -73,7 +75,7 @@ export default function MyFoodRequestPage() {
                     disabled={!open || cancel.busy(request._id)}
                     onClick={() => void cancel.run(request._id)}
                   >
-                    Cancel Request
+                    <Trans>Cancel Request</Trans>
                   </button>
                 </div>
               </td>

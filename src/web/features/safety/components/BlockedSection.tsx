@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { toastSuccess } from '../../../lib/toast.js';
 import { useBlocked, useUnblock } from '../api/safety.js';
 
@@ -8,10 +10,10 @@ export function BlockedSection() {
   return (
     <section aria-labelledby="blocked-heading" className="flex flex-col gap-3">
       <h2 id="blocked-heading" className="text-2xl font-bold">
-        Blocked people
+        <Trans>Blocked people</Trans>
       </h2>
       {isPending ? null : !data?.length ? (
-        <p>You have not blocked anyone.</p>
+        <p><Trans>You have not blocked anyone.</Trans></p>
       ) : (
         <ul className="flex flex-col gap-2">
           {data.map((p) => (
@@ -20,11 +22,11 @@ export function BlockedSection() {
               <button
                 type="button"
                 className="btn btn-sm"
-                aria-label={`Unblock ${p.Name}`}
+                aria-label={t`Unblock ${p.Name}`}
                 disabled={unblock.isPending}
                 onClick={() => unblock.mutate(p._id, { onSuccess: () => toastSuccess(`${p.Name} is unblocked.`) })}
               >
-                Unblock
+                <Trans>Unblock</Trans>
               </button>
             </li>
           ))}

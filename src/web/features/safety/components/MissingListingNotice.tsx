@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { toastSuccess } from '../../../lib/toast.js';
 import { useAuth } from '../../auth/useAuth.js';
@@ -19,7 +20,7 @@ export function MissingListingNotice({ donor }: { donor?: { _id?: string; Name: 
     return (
       <div className="flex flex-col items-center gap-4 py-12 text-center">
         <p className="text-lg">
-          You blocked {blockedDonor.Name}, so their listings are hidden from you.
+          <Trans>You blocked {blockedDonor.Name}, so their listings are hidden from you.</Trans>
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <button
@@ -28,10 +29,10 @@ export function MissingListingNotice({ donor }: { donor?: { _id?: string; Name: 
             disabled={unblock.isPending}
             onClick={() => unblock.mutate(blockedDonor._id, { onSuccess: () => toastSuccess(`${blockedDonor.Name} is unblocked.`) })}
           >
-            Unblock {blockedDonor.Name}
+            <Trans>Unblock {blockedDonor.Name}</Trans>
           </button>
           <Link to="/available-foods" className="btn btn-primary">
-            Browse available foods
+            <Trans>Browse available foods</Trans>
           </Link>
         </div>
       </div>
@@ -39,18 +40,18 @@ export function MissingListingNotice({ donor }: { donor?: { _id?: string; Name: 
   }
   return (
     <div className="flex flex-col items-center gap-4 py-12 text-center">
-      <p className="text-lg">This food was not found. It may have been removed by its donor.</p>
+      <p className="text-lg"><Trans>This food was not found. It may have been removed by its donor.</Trans></p>
       {blocked.data && blocked.data.length > 0 && (
         <p>
-          Listings of people you blocked are hidden from you too:{' '}
+          <Trans>Listings of people you blocked are hidden from you too:</Trans>{' '}
           <Link to="/account" className="link">
-            see Blocked people on your Account page
+            <Trans>see Blocked people on your Account page</Trans>
           </Link>
           .
         </p>
       )}
       <Link to="/available-foods" className="btn btn-primary">
-        Browse available foods
+        <Trans>Browse available foods</Trans>
       </Link>
     </div>
   );

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { ModerationActionInput, ModerationGroup } from '../../../../contract/index.js';
 import { LIMITS } from '../../../../contract/limits.js';
@@ -8,41 +10,42 @@ import { confirmPopup } from '../../../ui/popups.js';
 import { useModerationAction } from '../api/safety.js';
 import { REASON_LABELS } from './ReportDialog.js';
 
-const KIND = { food: 'Listing', message: 'Message', user: 'Person' } as const;
+const KIND = () => ({ food: t`Listing`, message: t`Message`, user: t`Person` });
 
 /** Human labels of the snapshot's fields; fields not named here (ids) are not shown. */
-const FIELD_LABELS: Record<string, string> = {
-  FoodName: 'Food name',
-  FoodQuantity: 'Quantity',
-  PickupLocation: 'Pickup location',
-  ExpiredDateTime: 'Expiry date',
-  AdditionalNotes: 'Notes',
-  DonatorName: 'Donor',
-  SenderName: 'Sender',
-  Body: 'Message',
-  SentAt: 'Sent',
+const FIELD_LABELS = (): Record<string, string> => ({
+  FoodName: t`Food name`,
+  FoodQuantity: t`Quantity`,
+  PickupLocation: t`Pickup location`,
+  ExpiredDateTime: t`Expiry date`,
+  AdditionalNotes: t`Notes`,
+  DonatorName: t`Donor`,
+  SenderName: t`Sender`,
+  Body: t`Message`,
+  SentAt: t`Sent`,
   Name: 'Name',
-};
+});
 /** Snapshot fields holding a photo's URL: shown as the photo. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- values the code compares or sends, not text
 const IMAGE_FIELDS = ['FoodImage', 'Image'];
 
-/** The snapshot's text fields as label/value pairs, in the order of `FIELD_LABELS`; dates formatted. */
+/** The snapshot's text fields as label/value pairs, in the order of `FIELD_LABELS()`; dates formatted. */
 function snapshotRows(snapshot: Record<string, unknown>): [string, string][] {
-  return Object.keys(FIELD_LABELS)
+  return Object.keys(FIELD_LABELS())
     .filter((k) => snapshot[k] !== undefined && snapshot[k] !== '')
     .map((k) => {
       const v = snapshot[k];
       const text = typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
-      return [FIELD_LABELS[k]!, k === 'ExpiredDateTime' ? formatDate(text) : k === 'SentAt' ? formatWhen(text) : text];
+      return [FIELD_LABELS()[k]!, k === 'ExpiredDateTime' ? formatDate(text) : k === 'SentAt' ? formatWhen(text) : text];
     });
 }
 
 /** What the group is about, in a few words. */
 function title(g: ModerationGroup): string {
   const s = g.Reports[0]?.Snapshot ?? {};
-  if (g.TargetType === 'food') return `${KIND.food}: ${String(s.FoodName ?? g.TargetId)}`;
-  if (g.TargetType === 'message') return `${KIND.message} from ${String(s.SenderName ?? g.TargetUser.Name)}`;
-  return `${KIND.user}: ${g.TargetUser.Name}`;
+  if (g.TargetType === 'food') return `${KIND().food}: ${String(s.FoodName ?? g.TargetId)}`;
+  if (g.TargetType === 'message') return `${KIND().message} from ${String(s.SenderName ?? g.TargetUser.Name)}`;
+  return `${KIND().user}: ${g.TargetUser.Name}`;
 }
 
 /**
@@ -54,7 +57,7 @@ function title(g: ModerationGroup): string {
 export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
   const id = useId();
   const action = useModerationAction();
-  const [reason, setReason] = useState(`Reported: ${group.Reasons.map((r) => REASON_LABELS[r as keyof typeof REASON_LABELS] ?? r).join(', ')}`);
+  const [reason, setReason] = useState(t`Reported: ${group.Reasons.map((r) => REASON_LABELS()[r as keyof ReturnType<typeof REASON_LABELS>] ?? r).join(', ')}`);
   const heading = title(group);
 
   function run(input: Omit<ModerationActionInput, 'Reason'>, done: string) {
@@ -65,9 +68,9 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
     if ((await confirmPopup(ask)) === 'confirmed') run(input, done);
   }
   const banAsk = (span: string) => ({
-    title: `Ban ${owner} ${span}?`,
-    text: `${owner} is signed out at once, cannot sign in ${span}, their listings are hidden meanwhile, and they get a mail with your reason.`,
-    confirmButtonText: 'Yes, ban',
+    title: t`Ban ${owner} ${span}?`,
+    text: t`${owner} is signed out at once, cannot sign in ${span}, their listings are hidden meanwhile, and they get a mail with your reason.`,
+    confirmButtonText: t`Yes, ban`,
   });
   const onTarget = { TargetType: group.TargetType, TargetId: group.TargetId };
   const onOwner = { TargetType: 'user' as const, TargetId: group.TargetUser._id };
@@ -82,28 +85,28 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
         <strong>
           {group.Count} {group.Count === 1 ? 'report' : 'reports'}
         </strong>{' '}
-        · {group.Reasons.map((r) => REASON_LABELS[r as keyof typeof REASON_LABELS] ?? r).join(', ')}
-        {group.Hidden && ' · hidden now'}
-        {group.TargetUser.Banned && ` · ${owner} is banned`}
+        · {group.Reasons.map((r) => REASON_LABELS()[r as keyof ReturnType<typeof REASON_LABELS>] ?? r).join(', ')}
+        {group.Hidden && t` · hidden now`}
+        {group.TargetUser.Banned && t` · ${owner} is banned`}
       </p>
       <p className="break-all text-sm">
-        Owner: {owner} ({group.TargetUser.Email}){group.TargetUser.Role === 'moderator' ? ' · moderator' : ''}
+        <Trans>Owner:</Trans> {owner} ({group.TargetUser.Email}){group.TargetUser.Role === 'moderator' ? t` · moderator` : ''}
       </p>
       <details>
-        <summary className="cursor-pointer">Content as reported and each report</summary>
+        <summary className="cursor-pointer"><Trans>Content as reported and each report</Trans></summary>
         <ul className="mt-2 flex flex-col gap-3">
           {group.Reports.map((r) => (
             <li key={r._id} className="rounded-box bg-base-200 p-3 text-sm">
               <p>
-                {REASON_LABELS[r.Reason as keyof typeof REASON_LABELS] ?? r.Reason} · <time dateTime={r.CreatedAt}>{formatWhen(r.CreatedAt)}</time>
-                {r.ReporterVerified === false && ' · from an unverified account (does not count toward hiding)'}
+                {REASON_LABELS()[r.Reason as keyof ReturnType<typeof REASON_LABELS>] ?? r.Reason} · <time dateTime={r.CreatedAt}>{formatWhen(r.CreatedAt)}</time>
+                {r.ReporterVerified === false && t` · from an unverified account (does not count toward hiding)`}
               </p>
               {r.Details && <p className="mt-1 whitespace-pre-wrap break-words">“{r.Details}”</p>}
               {IMAGE_FIELDS.filter((k) => typeof r.Snapshot[k] === 'string' && r.Snapshot[k]).map((k) => (
                 <img
                   key={k}
                   src={String(r.Snapshot[k])}
-                  alt={`Photo as reported: ${String(r.Snapshot.FoodName ?? r.Snapshot.Name ?? '')}`}
+                  alt={t`Photo as reported: ${String(r.Snapshot.FoodName ?? r.Snapshot.Name ?? '')}`}
                   referrerPolicy="no-referrer"
                   className="mt-2 max-h-48 max-w-full rounded-box object-contain"
                 />
@@ -122,18 +125,18 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
       </details>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-reason`} className="font-medium">
-          Reason for the action
+          <Trans>Reason for the action</Trans>
         </label>
         <input id={`${id}-reason`} className="input input-bordered w-full" value={reason} maxLength={LIMITS.notes} onChange={(e) => setReason(e.target.value)} />
       </div>
-      <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions on ${heading}`}>
+      <div className="flex flex-wrap gap-2" role="group" aria-label={t`Actions on ${heading}`}>
         <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onTarget, Action: 'Dismiss' }, 'Reports dismissed.')}>
-          Dismiss
+          <Trans>Dismiss</Trans>
         </button>
         {group.TargetType !== 'user' &&
           (group.Hidden ? (
             <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onTarget, Action: 'Restore' }, 'Restored.')}>
-              Restore
+              <Trans>Restore</Trans>
             </button>
           ) : (
             <button type="button" className="btn btn-sm btn-warning" disabled={action.isPending} onClick={() =>
@@ -143,12 +146,12 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
                   'Hidden.',
                 )
               }>
-              Hide
+              <Trans>Hide</Trans>
             </button>
           ))}
         {group.TargetUser.Banned ? (
           <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'Unban' }, `${owner} is unbanned.`)}>
-            Unban {owner}
+            <Trans>Unban {owner}</Trans>
           </button>
         ) : (
           <>
@@ -162,22 +165,22 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
                   void confirmThen(banAsk(`for ${days} ${days === 1 ? 'day' : 'days'}`), { ...onOwner, Action: 'Ban', Days: days }, `${owner} is banned for ${days} ${days === 1 ? 'day' : 'days'}.`)
                 }
               >
-                Ban {owner} {days} {days === 1 ? 'day' : 'days'}
+                <Trans>Ban</Trans> {owner} {days} {days === 1 ? 'day' : 'days'}
               </button>
             ))}
             <button type="button" className="btn btn-sm btn-error" disabled={action.isPending} onClick={() => void confirmThen(banAsk('for good'), { ...onOwner, Action: 'Ban' }, `${owner} is banned for good.`)}>
-              Ban {owner} for good
+              <Trans>Ban {owner} for good</Trans>
             </button>
           </>
         )}
         {group.TargetType === 'user' && group.TargetUser.Role !== 'moderator' && (
           <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'MakeModerator' }, `${owner} is a moderator now.`)}>
-            Make {owner} a moderator
+            <Trans>Make {owner} a moderator</Trans>
           </button>
         )}
         {group.TargetType === 'user' && group.TargetUser.Role === 'moderator' && (
           <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'Demote' }, `${owner} is no longer a moderator.`)}>
-            Remove {owner} as a moderator
+            <Trans>Remove {owner} as a moderator</Trans>
           </button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/http.js';
@@ -32,7 +33,7 @@ export function ModeratorPage<T>({
 }) {
   const { data, isPending, isError, error, refetch } = query;
   const notFound = isError && error instanceof ApiError && error.status === 404;
-  usePageTitle(notFound ? 'Page Not Found' : title);
+  usePageTitle(notFound ? t`Page Not Found` : title);
   if (notFound) return <ErrorPage />;
   if (isPending) return <Spinner fullPage />;
   if (isError) return <ErrorState message={failure} onRetry={() => void refetch()} />;

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Standing } from '../../../../contract/index.js';
 import { StandingText } from './PersonStandingText.js';
 import { SafetyActions } from './SafetyActions.js';
@@ -19,7 +20,7 @@ export function PersonNameCell({ name, userId, standing }: { name: string; userI
         {userId && (
           <details>
             <summary className="cursor-pointer text-sm underline">
-              More<span className="sr-only"> about {name}</span>
+              <Trans>More</Trans><span className="sr-only"> about {name}</span>
             </summary>
             <SafetyActions type="user" targetId={userId} label={name} person={{ id: userId, name }} className="mt-1" />
           </details>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import type { ReportReason, ReportTarget } from '../../../../contract/index.js';
 import { LIMITS, REPORT_REASONS } from '../../../../contract/limits.js';
@@ -6,16 +8,16 @@ import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/
 import { useReport } from '../api/safety.js';
 
 /** How each report reason reads. */
-export const REASON_LABELS: Record<ReportReason | 'NegativeFeedback', string> = {
-  Spam: 'Spam',
-  Selling: 'Selling food',
-  UnsafeFood: 'Unsafe food',
-  Harassment: 'Harassment',
-  NoShow: 'Did not show up',
-  PersonalInformation: 'Shares personal information',
-  Other: 'Other',
-  NegativeFeedback: 'Repeated negative feedback',
-};
+export const REASON_LABELS = (): Record<ReportReason | 'NegativeFeedback', string> => ({
+  Spam: t`Spam`,
+  Selling: t`Selling food`,
+  UnsafeFood: t`Unsafe food`,
+  Harassment: t`Harassment`,
+  NoShow: t`Did not show up`,
+  PersonalInformation: t`Shares personal information`,
+  Other: t`Other`,
+  NegativeFeedback: t`Repeated negative feedback`,
+});
 
 /**
  * The small report dialog: a reason and details (required for Other),
@@ -26,6 +28,7 @@ export function ReportDialog({ type, targetId, label, onClose }: { type: ReportT
   const id = useId();
   const { dialogRef, close } = useModal();
   const report = useReport();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- values the code compares or sends, not text
   const [reason, setReason] = useState<ReportReason>('Spam');
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -36,7 +39,7 @@ export function ReportDialog({ type, targetId, label, onClose }: { type: ReportT
       {
         onSuccess: () => {
           close();
-          toastSuccess('Thank you. A moderator will look at it.');
+          toastSuccess(t`Thank you. A moderator will look at it.`);
         },
         onError: close,
       },
@@ -44,12 +47,12 @@ export function ReportDialog({ type, targetId, label, onClose }: { type: ReportT
   }
 
   return (
-    <ModalDialog dialogRef={dialogRef} title={`Report ${label}`} titleClassName="text-xl font-bold" onClose={onClose}>
-      <p className="mt-2 text-sm">Moderators see your report; the person you report is not told who sent it.</p>
+    <ModalDialog dialogRef={dialogRef} title={t`Report ${label}`} titleClassName="text-xl font-bold" onClose={onClose}>
+      <p className="mt-2 text-sm"><Trans>Moderators see your report; the person you report is not told who sent it.</Trans></p>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-reason`} className="font-medium">
-            Reason
+            <Trans>Reason</Trans>
           </label>
           <select
             id={`${id}-reason`}
@@ -59,14 +62,14 @@ export function ReportDialog({ type, targetId, label, onClose }: { type: ReportT
           >
             {REPORT_REASONS.map((r) => (
               <option key={r} value={r}>
-                {REASON_LABELS[r]}
+                {REASON_LABELS()[r]}
               </option>
             ))}
           </select>
         </div>
         <TextAreaField
           id={`${id}-details`}
-          label={`Details${reason === 'Other' ? '' : ' (optional)'}`}
+          label={t`Details${reason === 'Other' ? '' : ' (optional)'}`}
           name="Details"
           rows={3}
           maxLength={LIMITS.notes}
@@ -74,7 +77,7 @@ export function ReportDialog({ type, targetId, label, onClose }: { type: ReportT
         />
         <ModalActions onCancel={close}>
           <button type="submit" className="btn btn-primary" disabled={report.isPending}>
-            Send report
+            <Trans>Send report</Trans>
           </button>
         </ModalActions>
       </form>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { ReportTarget } from '../../../../contract/index.js';
 import { toastSuccess } from '../../../lib/toast.js';
@@ -37,9 +39,9 @@ export function SafetyActions({
   async function blockPerson() {
     if (!person) return;
     const answer = await confirmPopup({
-      title: `Block ${person.name}?`,
-      text: "You will no longer see each other's listings, request each other's food or write to each other. They are not told.",
-      confirmButtonText: 'Yes, block',
+      title: t`Block ${person.name}?`,
+      text: t`You will no longer see each other's listings, request each other's food or write to each other. They are not told.`,
+      confirmButtonText: t`Yes, block`,
     });
     if (answer !== 'confirmed') return;
     // mutateAsync, not mutate's onSuccess: the block may unmount this component (the listing
@@ -49,16 +51,16 @@ export function SafetyActions({
     } catch {
       return; // shown by the query client's error policy (lib/apiErrors)
     }
-    toastSuccess(`${person.name} is blocked.`);
+    toastSuccess(t`${person.name} is blocked.`);
   }
 
   return (
     <div className={`flex gap-2 ${className}`}>
-      <button type="button" className="btn btn-ghost btn-sm text-sm underline" onClick={() => setOpen(true)} aria-label={`Report ${label}`}>
-        Report
+      <button type="button" className="btn btn-ghost btn-sm text-sm underline" onClick={() => setOpen(true)} aria-label={t`Report ${label}`}>
+        <Trans>Report</Trans>
       </button>
-      <button type="button" className="btn btn-ghost btn-sm text-sm underline" onClick={() => void blockPerson()} aria-label={`Block ${person.name}`} disabled={block.isPending}>
-        Block
+      <button type="button" className="btn btn-ghost btn-sm text-sm underline" onClick={() => void blockPerson()} aria-label={t`Block ${person.name}`} disabled={block.isPending}>
+        <Trans>Block</Trans>
       </button>
       {open && (
         <Suspense fallback={null}>

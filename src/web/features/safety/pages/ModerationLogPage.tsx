@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ModerationLogEntry } from '../../../../contract/index.js';
 import { formatWhen } from '../../../lib/datetime.js';
 import { toastSuccess } from '../../../lib/toast.js';
@@ -7,7 +9,7 @@ import { ModeratorPage } from '../components/ModeratorPage.js';
 
 /** The target of an entry as a moderator reads it: what kind of thing, and its name (never a raw id). */
 function targetLabel(e: ModerationLogEntry): string {
-  if (e.TargetType === 'message') return e.TargetName ?? 'A removed message';
+  if (e.TargetType === 'message') return e.TargetName ?? t`A removed message`;
   const kind = e.TargetType === 'food' ? 'Listing' : 'Person';
   return `${kind}: ${e.TargetName ?? '(deleted)'}`;
 }
@@ -15,7 +17,9 @@ function targetLabel(e: ModerationLogEntry): string {
 /** The undo an entry offers: Restore on a hidden listing or message, Unban on a banned person; only on the target's newest entry. */
 function undoOf(e: ModerationLogEntry, newest: boolean): 'Restore' | 'Unban' | null {
   if (!newest) return null;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- values the code compares or sends, not text
   if (e.TargetType === 'user') return e.TargetBanned ? 'Unban' : null;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- values the code compares or sends, not text
   return e.TargetHidden ? 'Restore' : null;
 }
 
@@ -31,38 +35,38 @@ export default function ModerationLogPage() {
     const name = e.TargetName ?? 'this';
     const ask =
       kind === 'Restore'
-        ? { title: `Restore ${name}?`, text: 'It is shown to everyone again and its owner is told.', confirmButtonText: 'Yes, restore it' }
-        : { title: `Unban ${name}?`, text: 'They can sign in again and their listings are shown again.', confirmButtonText: 'Yes, unban' };
+        ? { title: t`Restore ${name}?`, text: t`It is shown to everyone again and its owner is told.`, confirmButtonText: t`Yes, restore it` }
+        : { title: t`Unban ${name}?`, text: t`They can sign in again and their listings are shown again.`, confirmButtonText: t`Yes, unban` };
     if ((await confirmPopup(ask)) !== 'confirmed') return;
     action.mutate(
       { Action: kind, TargetType: e.TargetType, TargetId: e.TargetId, Reason: kind === 'Restore' ? 'Restored after review.' : 'Unbanned after review.' },
-      { onSuccess: () => toastSuccess(kind === 'Restore' ? `${name} is shown again.` : `${name} is unbanned.`) },
+      { onSuccess: () => toastSuccess(kind === 'Restore' ? t`${name} is shown again.` : t`${name} is unbanned.`) },
     );
   }
 
   return (
     <ModeratorPage
       query={useModerationLog()}
-      title="Moderation log"
-      failure="Could not load the log."
-      link={{ to: '/moderation', label: 'Open reports' }}
+      title={t`Moderation log`}
+      failure={t`Could not load the log.`}
+      link={{ to: '/moderation', label: t`Open reports` }}
       widthClass="max-w-5xl"
     >
       {(data) => {
         const seen = new Set<string>();
         return data.length === 0 ? (
-          <p>No actions yet.</p>
+          <p><Trans>No actions yet.</Trans></p>
         ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Moderation log">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t`Moderation log`}>
             <table className="table table-cards">
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Why</th>
-                  <th scope="col">Undo</th>
+                  <th scope="col"><Trans>When</Trans></th>
+                  <th scope="col"><Trans>Who</Trans></th>
+                  <th scope="col"><Trans>Action</Trans></th>
+                  <th scope="col"><Trans>Target</Trans></th>
+                  <th scope="col"><Trans>Why</Trans></th>
+                  <th scope="col"><Trans>Undo</Trans></th>
                 </tr>
               </thead>
               <tbody>
@@ -75,10 +79,10 @@ export default function ModerationLogPage() {
                       <td data-label="When">
                         <time dateTime={e.At}>{formatWhen(e.At)}</time>
                       </td>
-                      <td data-label="Who">{e.Actor?.Name ?? 'Plateful (automatic)'}</td>
+                      <td data-label="Who">{e.Actor?.Name ?? t`Plateful (automatic)`}</td>
                       <td data-label="Action">
                         {e.Action}
-                        {e.Action === 'Ban' ? (e.Days ? ` ${e.Days} d` : ' for good') : ''}
+                        {e.Action === 'Ban' ? (e.Days ? ` ${e.Days} d` : t` for good`) : ''}
                       </td>
                       <td data-label="Target" className="break-words">
                         {targetLabel(e)}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useModerationQueue } from '../api/safety.js';
 import { ModerationGroupCard } from '../components/ModerationGroupCard.js';
 import { ModeratorPage } from '../components/ModeratorPage.js';
@@ -11,13 +13,13 @@ export default function ModerationPage() {
   return (
     <ModeratorPage
       query={useModerationQueue()}
-      title="Moderation"
-      failure="Could not load the reports."
-      link={{ to: '/moderation/log', label: 'Audit log' }}
+      title={t`Moderation`}
+      failure={t`Could not load the reports.`}
+      link={{ to: '/moderation/log', label: t`Audit log` }}
       widthClass="max-w-4xl"
     >
       {(data) =>
-        data.length === 0 ? <p>No open reports.</p> : data.map((g) => <ModerationGroupCard key={`${g.TargetType}:${g.TargetId}`} group={g} />)
+        data.length === 0 ? <p><Trans>No open reports.</Trans></p> : data.map((g) => <ModerationGroupCard key={`${g.TargetType}:${g.TargetId}`} group={g} />)
       }
     </ModeratorPage>
   );

@@ -1,0 +1,96 @@
+// The interface in every shipped language (docs/translating.md): the language picker switches the
+// page without a reload and remembers the choice; German pages read German; Arabic is right to left
+// and nothing overflows a phone; axe finds nothing in German and Arabic; the pseudo-locale shows no
+// text that bypassed the catalog.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolationsAtBothWidths } from './support/axe.js';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+/** Chooses `code` in the footer's picker (labelled `label` in the current language). */
+async function choose(page: Page, label: string, code: string) {
+  await page.getByRole('contentinfo').getByLabel(label).selectOption(code);
+  await expect(page.locator('html')).toHaveAttribute('lang', code);
+}
+
+test('the footer picker switches to German without a reload and remembers it', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await choose(page, 'Language', 'de');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Teile übrige Lebensmittel mit deinen Nachbarn');
+  await expect(page.getByRole('heading', { name: 'Ausgewählte Lebensmittel' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Details ansehen' }).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+  expect(cookie?.value).toBe('de');
+  expect(cookie?.sameSite).toBe('Lax');
+
+  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Verfügbare Lebensmittel' }).last().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verfügbare Lebensmittel');
+  await expect(page.getByLabel('Lebensmittel suchen')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nach Ablaufdatum sortieren: absteigend' })).toBeVisible();
+  await expect(page).toHaveTitle('Plateful | Verfügbare Lebensmittel');
+
+  await choose(page, 'Sprache', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Available Foods');
+});
+
+test('Arabic is right to left and nothing overflows a 375 px screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of ['/', '/available-foods', '/login']) {
+    await page.goto(path);
+    if ((await page.locator('html').getAttribute('lang')) !== 'ar') await choose(page, 'Language', 'ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const wide = await page.evaluate(() => {
+      const limit = document.documentElement.clientWidth;
+      return [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && (r.right > limit + 1 || r.left < -1) && getComputedStyle(el).position !== 'fixed' && !el.closest('.sr-only, [popover]');
+        })
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    });
+    expect(wide, `${path} overflows`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  }
+});
+
+for (const lang of ['de', 'ar']) {
+  test(`axe finds nothing in ${lang} on home and Available Foods`, async ({ page }) => {
+    await page.goto('/');
+    await choose(page, 'Language', lang);
+    await expect(page.getByRole('link', { name: lang === 'de' ? 'Details ansehen' : 'عرض التفاصيل' }).first()).toBeVisible();
+    await expectNoAxeViolationsAtBothWidths(page);
+    await page.goto('/available-foods');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByRole('link', { name: lang === 'de' ? 'Details ansehen' : 'عرض التفاصيل' }).first()).toBeVisible();
+    await expectNoAxeViolationsAtBothWidths(page);
+  });
+}
+
+test('the pseudo-locale shows no text outside the catalog on the main routes', async ({ page }) => {
+  await page.goto('/');
+  // The picker offers the shipped locales only; the tests reach the pseudo-locale through its cookie.
+  await page.context().addCookies([{ name: 'lang', value: 'pseudo', url: page.url() }]);
+  for (const path of ['/', '/available-foods', '/login', '/register', '/forgot-password', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('[');
+    const untranslated = await page.evaluate(() => {
+      const walker = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT);
+      const plain: string[] = [];
+      // Texts that are data, not interface: listing fields, names, numbers, the product and language names.
+      const data = new Set(document.querySelectorAll('article h2, article h3, figcaption span:first-child'));
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        const parent = node.parentElement!;
+        if (!/[A-Za-z]{2}/.test(text) || data.has(parent) || parent.closest('article dd, option, a[href="/"].btn')) continue;
+        if (!/[\u00C0-\u024F[\]~]/.test(text)) plain.push(text);
+      }
+      return plain;
+    });
+    expect(untranslated, path).toEqual([]);
+  }
+});
