@@ -10,7 +10,7 @@ import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { apiFetchPage } from '../../../lib/pagination.js';
 import { requestKeys } from '../../requests/api/keys.js';
 import { embeddedFood } from './embedded.js';
-import { foodKeys, type DateSort, type NearSearch, type PickupSearch } from './keys.js';
+import { foodKeys, type DateSort, type FactsSearch, type NearSearch, type PickupSearch } from './keys.js';
 
 /** Rows per page of the available-foods list (24 at a time). */
 export const AVAILABLE_PAGE_SIZE = 24;
@@ -21,12 +21,19 @@ export const AVAILABLE_PAGE_SIZE = 24;
  * `GET /foods?sortByDate=…[&search=…]&limit=24[&cursor=…]`, the next cursor read from `X-Next-Cursor`;
  * with `near` also `&near=lat,lng&radiusKm=…[&sortByDistance=true]`; with `pickup` also
  * `&pickupFrom=…&pickupUntil=…` (listings with a pickup window in that interval).
+ * `facts` adds `&category=…&diet=…&withoutAllergens=…` for the lists it holds.
  * `enabled: false` holds the read back (while the home area that sets `near` loads).
  */
-export function useAvailableFoods(sort: DateSort, search: string, near?: NearSearch, { enabled = true, pickup }: { enabled?: boolean; pickup?: PickupSearch } = {}) {
+export function useAvailableFoods(
+  sort: DateSort,
+  search: string,
+  near?: NearSearch,
+  { enabled = true, facts, pickup }: { enabled?: boolean; facts?: FactsSearch; pickup?: PickupSearch } = {},
+) {
+  const list = (values: string[] | undefined) => (values?.length ? values.join(',') : undefined);
   return useInfiniteQuery({
     enabled,
-    queryKey: foodKeys.available(sort, search, near, pickup),
+    queryKey: foodKeys.available(sort, search, near, facts, pickup),
     queryFn: ({ signal, pageParam }) =>
       apiFetchPage<Food>(
         apiUrl('/foods', {
@@ -37,6 +44,9 @@ export function useAvailableFoods(sort: DateSort, search: string, near?: NearSea
           sortByDistance: near?.byDistance || undefined,
           pickupFrom: pickup?.from,
           pickupUntil: pickup?.until,
+          category: list(facts?.categories),
+          diet: list(facts?.diets),
+          withoutAllergens: list(facts?.without),
           limit: AVAILABLE_PAGE_SIZE,
           cursor: pageParam,
         }),

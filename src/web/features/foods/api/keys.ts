@@ -2,6 +2,7 @@
  * Query keys of the food reads (STYLE.md "Queries have keys in one place", TanStack
  * Query's key factories). Free of TanStack imports, so the home page can use them.
  */
+import type { Allergen, Category, Diet } from '../../../../contract/taxonomy.js';
 
 /** A pickup-time filter of the available-foods list: ISO instants, either end open. */
 export interface PickupSearch {
@@ -20,12 +21,19 @@ export interface NearSearch {
   byDistance: boolean;
 }
 
+/** The category, diet and allergen filters of the available list (empty lists: no filter). */
+export interface FactsSearch {
+  categories: Category[];
+  diets: Diet[];
+  without: Allergen[];
+}
+
 /** Query keys of food listings. */
 export const foodKeys = {
   all: ['foods'] as const,
   featured: () => [...foodKeys.all, 'featured'] as const,
-  available: (sort: DateSort, search: string, near?: NearSearch, pickup?: PickupSearch) =>
-    [...foodKeys.all, 'available', { sort, search, near, ...(pickup ? { pickup } : {}) }] as const,
+  available: (sort: DateSort, search: string, near?: NearSearch, facts?: FactsSearch, pickup?: PickupSearch) =>
+    [...foodKeys.all, 'available', { sort, search, near, facts, ...(pickup ? { pickup } : {}) }] as const,
   detail: (id: string) => [...foodKeys.all, 'detail', id] as const,
   similar: (word: string) => [...foodKeys.all, 'similar', word] as const,
   mine: (email: string) => [...foodKeys.all, 'mine', email] as const,

@@ -7,6 +7,7 @@ import { Field } from '../../../ui/FormCard.js';
 import type { AppUser } from '../../auth/useAuth.js';
 import { ownImageId } from '../../../ui/Photo.js';
 import { PhotoPicker } from './PhotoPicker.js';
+import { FactsFields, factsFromForm } from './FactsFields.js';
 import { LocationPicker } from '../../places/components/LocationPicker.js';
 import { PickupWindowsFields, type PickupPart } from './PickupWindowsFields.js';
 
@@ -43,7 +44,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
   const [point, setPoint] = useState(initialPoint);
   // Pickup windows and the weekly repeat; nothing is sent while they are untouched.
   const [pickup, setPickup] = useState<PickupPart>({});
-  const [formKey, setFormKey] = useState(0);
+  const [resets, setResets] = useState(0);
 
   function changePhotos(next: string[]) {
     setPhotos(next);
@@ -67,6 +68,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         FoodGallery: photos.slice(1),
         // Optional; '' clears the weight on update.
         FoodWeightKg: text('FoodWeightKg'),
+        ...factsFromForm(data),
         // Absent keeps nothing to keep; null removes a point the listing had.
         ...(point ? { Location: { Lat: point.lat, Lng: point.lng } } : initial?.Location ? { Location: null } : {}),
         ...pickup,
@@ -81,7 +83,8 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         setPhotos(initialPhotos());
         setPoint(initialPoint());
         setPickup({});
-        setFormKey((k) => k + 1);
+        // The category and allergen choices, and the pickup windows, start again too.
+        setResets((n) => n + 1);
       }} className="grid grid-cols-1 gap-5 md:grid-cols-2" aria-busy={pending}>
       <Field id={`${id}-name`} label={t`Food Name`} name="FoodName" type="text" required maxLength={LIMITS.name} defaultValue={initial?.FoodName} />
       <Field
@@ -143,8 +146,9 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         hint={t`Optional. Used for the impact estimates.`}
         defaultValue={initial?.FoodWeightKg}
       />
+      <FactsFields key={`${initial?._id ?? 'new'}-${resets}`} initial={initial} />
       <LocationPicker value={point} onChange={setPoint} />
-      <PickupWindowsFields key={formKey} initial={initial} onChange={setPickup} />
+      <PickupWindowsFields key={resets} initial={initial} onChange={setPickup} />
       <div className="md:col-span-2">
         <button type="submit" className="btn btn-primary w-full" disabled={pending}>
           {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

@@ -8,6 +8,8 @@ import { useAvailableFoods } from '../api/foods.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { PickupTimeFilter, pickupInterval, type PickupChoice } from '../components/PickupTimeFilter.js';
 import { FoodGrid } from '../components/FoodCard.js';
+import { FactsFilter, factsFromParams, factsToParams } from '../components/FactsFilter.js';
+import type { FactsSearch } from '../api/keys.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { usePageTitle } from '../../../lib/title.js';
@@ -83,11 +85,12 @@ export default function AvailableFoodsPage() {
   const view = params.get('view') === 'map' ? 'map' : 'list';
   const when = (['today', 'evening', 'by'] as const).find((c) => c === params.get('pickup')) ?? 'any';
   const by = params.get('by-time') ?? '18:00';
+  const facts = factsFromParams(params);
   const query = useAvailableFoods(
     sort,
     search,
     near.point && { lat: near.point.lat, lng: near.point.lng, radiusKm: near.radiusKm, byDistance: near.byDistance },
-    { enabled: !(homeWanted && home.isPending), pickup: pickupInterval(when, by) },
+    { enabled: !(homeWanted && home.isPending), facts, pickup: pickupInterval(when, by) },
   );
   const { isPending, isError, isFetching, isPlaceholderData, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const data = query.data?.pages.flatMap((p) => p.rows);
@@ -101,8 +104,8 @@ export default function AvailableFoodsPage() {
     scrollIntoViewIfHidden(results.current?.querySelector('li, p'));
   }, [search, answered, data]);
 
-  function update(next: { search?: string; sort?: DateSort; near?: NearValue; view?: 'list' | 'map'; when?: PickupChoice; by?: string }) {
-    const merged = { search, sort, near, view, when, by, ...next };
+  function update(next: { search?: string; sort?: DateSort; near?: NearValue; view?: 'list' | 'map'; facts?: FactsSearch; when?: PickupChoice; by?: string }) {
+    const merged = { search, sort, near, view, facts, when, by, ...next };
     const out = new URLSearchParams();
     if (merged.search) out.set('search', merged.search);
     if (merged.sort === 'acc') out.set('sort', 'acc');
@@ -113,6 +116,7 @@ export default function AvailableFoodsPage() {
       out.set('radius', String(merged.near.radiusKm));
       if (merged.near.byDistance) out.set('by', 'distance');
     }
+    factsToParams(merged.facts, out);
     if (merged.view === 'map') out.set('view', 'map');
     if (merged.when !== 'any') out.set('pickup', merged.when);
     if (merged.when === 'by') out.set('by-time', merged.by);
@@ -172,6 +176,7 @@ export default function AvailableFoodsPage() {
           update({ near: next });
         }}
       />
+      <FactsFilter value={facts} onChange={(next) => update({ facts: next })} />
       <PickupTimeFilter choice={when} by={by} onChange={(choice, time) => update({ when: choice, by: time })} />
       <div role="group" aria-label={t`Show foods as`} className="join self-start">
         {(['list', 'map'] as const).map((v) => (

@@ -1,0 +1,1 @@
+ALTER TABLE "requests" ADD COLUMN "requested_pickup_at" timestamp with time zone;
