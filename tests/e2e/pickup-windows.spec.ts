@@ -29,6 +29,7 @@ test('a bakery offer: the requester picks the 18:40 slot, the donor accepts, bot
   await donor.getByLabel('Expired Date').fill(day);
   await donor.getByLabel('Pickup Location').fill('1 Market Square');
   await donor.getByLabel('Additional Notes').fill("Today's bread.");
+  await donor.getByLabel('Category', { exact: true }).selectOption('Bakery');
   for (const [i, from, to] of [[1, '18:30', '18:40'], [2, '18:40', '18:50'], [3, '18:50', '19:00']] as const) {
     await donor.getByRole('button', { name: 'Add a pickup window' }).click();
     await donor.getByLabel(`Day of window ${i}`).fill(day);
