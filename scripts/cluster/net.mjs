@@ -4,6 +4,7 @@
 // PostgreSQL this machine already runs on 127.0.0.1:5432. Needs root (`ip netns`).
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 /** The /24 the cluster lives in, and each host's last byte. */
 export const PREFIX = '10.77.0';
@@ -77,3 +78,14 @@ export async function relay(port = 5432) {
     return new Promise((resolve) => server.close(resolve));
   };
 }
+
+/**
+ * `relay` on a worker thread of its own, so that a busy main thread (the capacity benchmark's
+ * load generator) does not delay the database's traffic. Resolves once listening, with a close function.
+ */
+export async function relayThread(port = 5432) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { relayPort: port } });
+  await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+  return () => worker.terminate();
+}
+if (!isMainThread && workerData?.relayPort) await relay(workerData.relayPort).then(() => parentPort.postMessage('listening'));

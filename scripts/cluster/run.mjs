@@ -4,86 +4,26 @@
 // database per run, dropped after). Starts the cluster from deploy/'s files (hosts.mjs),
 // runs the checks (checks.mjs) and the rolling upgrade (upgrade.mjs) through nginx over
 // HTTPS and HTTP/2, prints the figures, and always removes what it made.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { cachedListAcrossHosts, check, coreLoop, killOneHost, notificationToHostC, sessionEndAcrossHosts } from './checks.mjs';
-import { h2Client } from './client.mjs';
-import { children, makeCertificate, makeUpgradeRelease, ready, ROOT, startApp, startNginx, startPgbouncer, stop, writeNginx } from './hosts.mjs';
-import { addressOf, netDown, netUp, relay } from './net.mjs';
+import { cleanup, dbAdmin, dbName, dir, printLogTails, startCluster, stepper } from './cluster.mjs';
+import { makeUpgradeRelease, ready, ROOT, startApp, stop, writeNginx } from './hosts.mjs';
 import { rollingUpgrade } from './upgrade.mjs';
 
-const ADMIN_URL = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `plateful_cluster_${process.pid}`;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'plateful-cluster-'));
-let closeRelay;
-let h2;
-let cleaned = false;
-
-async function admin(query, params) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    return await c.query(query, params);
-  } finally {
-    await c.end();
-  }
-}
-
-/** Stops every process, removes the namespaces and the folder; drops the database unless `sync`. */
-async function cleanup(sync = false) {
-  if (cleaned) return;
-  cleaned = true;
-  h2?.close();
-  // SIGTERM first: nginx's master then ends its workers (a SIGKILLed master would orphan them).
-  if (sync) for (const child of children) child.kill('SIGTERM');
-  else await Promise.all([...children].map((child) => stop(child, 'SIGTERM', 3000)));
-  netDown();
-  await closeRelay?.();
-  if (!sync) await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-  if (!process.env.CLUSTER_KEEP_LOGS) rmSync(dir, { recursive: true, force: true });
-}
-process.on('exit', () => void cleanup(true));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => cleanup().finally(() => process.exit(130)));
-
-const step = (name) => console.log(`cluster: ${name}`);
+const step = stepper('cluster');
 const figures = {};
 
 async function main() {
-  check(process.getuid?.() === 0, 'run as root (ip netns)');
-  step('building the server (scripts/build-server.mjs)');
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
-  step('network: namespaces db, lb, a, b, c on 10.77.0.0/24');
-  netUp();
-  closeRelay = await relay();
-  await admin(`create database ${dbName}`);
-  const ca = makeCertificate(dir);
-  startPgbouncer(dir, dbName);
-
-  step('three app hosts start at once on a fresh database');
-  const apps = {};
-  let t = performance.now();
-  for (const host of ['a', 'b', 'c']) apps[host] = startApp(dir, host, dbName, ROOT);
-  await Promise.all(['a', 'b', 'c'].map((host) => ready(host)));
-  figures.start_ms = Math.round(performance.now() - t);
   const journal = JSON.parse(readFileSync(path.join(ROOT, 'drizzle/meta/_journal.json'), 'utf8')).entries.length;
-  const dbAdmin = (q, p) => {
-    const c = new pg.Client({ connectionString: ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`) });
-    return c.connect().then(() => c.query(q, p)).finally(() => c.end());
-  };
-  const applied = (await dbAdmin('select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations')).rows[0];
-  check(applied.n === journal && applied.d === journal, `migrated once: ${applied.n} rows for ${journal} migrations`);
-  figures.migrationsApplied = applied.n;
-
-  const nginx = startNginx(dir);
-  h2 = h2Client(addressOf('lb'), ca);
-  t = performance.now();
-  while ((await h2.request('GET', '/api/ready').catch(() => ({ status: 0 }))).status !== 200) {
-    check(performance.now() - t < 10_000, 'nginx answers /api/ready within 10 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const { apps, nginx, h2, startMs } = await startCluster(step, {
+    onAppsReady: async () => {
+      const applied = (await dbAdmin('select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations')).rows[0];
+      check(applied.n === journal && applied.d === journal, `migrated once: ${applied.n} rows for ${journal} migrations`);
+      figures.migrationsApplied = applied.n;
+    },
+  });
+  figures.start_ms = startMs;
 
   step('core loop through nginx (HTTPS, HTTP/2)');
   await coreLoop(h2);
@@ -140,13 +80,7 @@ try {
   process.exitCode = 0;
 } catch (error) {
   console.error(error);
-  for (const log of ['app-a', 'app-b', 'app-c', 'pgbouncer', 'nginx-error']) {
-    try {
-      console.error(`--- ${log}.log (tail)\n${readFileSync(path.join(dir, `${log}.log`), 'utf8').split('\n').slice(-15).join('\n')}`);
-    } catch {
-      // Never written.
-    }
-  }
+  printLogTails();
   process.exitCode = 1;
 } finally {
   clearTimeout(deadline);
