@@ -209,7 +209,7 @@ export async function buildApp(
     log: app.log,
     reviewRole: (userId) => grantAdminRole(handle.db, config.adminEmails, userId),
     eraseUser: (user) => eraseAccount(handle.db, user),
-  }), config });
+  }), config, listen: handle.listen });
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
   await app.register(sessionRoutes, { config });

@@ -11,6 +11,8 @@ import { sendTooMany } from '../http/limits.js';
 import { problem, sendProblem } from '../http/problem.js';
 import type { Auth } from './auth.js';
 import { ROLES } from './roles.js';
+import { SessionCache, sessionCookieOf } from './session-cache.js';
+import { EVENTS_CHANNEL, parseLiveEvent } from '../events/bus.js';
 import { guardSignIn } from './sign-in-guard.js';
 
 /** The signed-in user as Plateful sees it (SPEC.md §3 User). */
@@ -36,9 +38,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /**
-     * The signed-in user, or null. Always checked against the database (no
-     * cookie cache), so a revoked session stops at once for reads and writes;
-     * `fresh` is accepted for the callers that ask for it. One lookup per request.
+     * The signed-in user, or null: from this process's session cache (session-cache.ts: a
+     * revoked session leaves every process's cache on its NOTIFY), else looked up in the
+     * database; `fresh` always looks it up. One lookup per request.
      */
     sessionUser(opts?: { fresh?: boolean }): Promise<SessionUser | null>;
     /** Like `sessionUser` but throws a 401 problem when nobody is signed in. */
@@ -61,23 +63,48 @@ export function authHeaders(req: FastifyRequest): Headers {
   return headers;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; config: Config }) => {
+/** What the plugin needs: Better Auth, the configuration, and the LISTEN of live events that keeps the session cache true. */
+export interface AuthPluginOptions {
+  auth: Auth;
+  config: Config;
+  listen: (channel: string, onNotify: (payload: string) => void, onListening?: () => void) => Promise<() => Promise<void>>;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   const { auth, config } = opts;
   app.decorate('auth', auth);
 
-  const lookup = async (req: FastifyRequest): Promise<SessionUser | null> => {
+  // Sessions resolved lately, dropped by the NOTIFY of their end or their person's change (session-cache.ts).
+  const cache = new SessionCache();
+  const unlisten = await opts.listen(
+    EVENTS_CHANNEL,
+    (payload) => {
+      const event = parseLiveEvent(payload);
+      if (event?.kind === 'session-ended') cache.dropSession(event.sessionId);
+      else if (event?.kind === 'user-ended' || event?.kind === 'user-changed') cache.dropUser(event.userId);
+    },
+    () => cache.clear(),
+  );
+  app.addHook('onClose', async () => unlisten());
+
+  const lookup = async (req: FastifyRequest, fresh: boolean): Promise<SessionUser | null> => {
     if (!req.headers.cookie) return null;
+    const token = sessionCookieOf(req.headers.cookie);
+    const known = token && !fresh ? cache.get(token) : undefined;
+    if (known) return known;
     const result = await auth.api.getSession({ headers: authHeaders(req), query: { disableCookieCache: true } });
     if (!result) return null;
     const { user, session } = result;
     const role = (user.emailVerified && (user as { role?: string | null }).role) || ROLES.user;
-    return { id: user.id, name: user.name, email: user.email, image: user.image ?? '', role, emailVerified: user.emailVerified, sessionId: session.id };
+    const found = { id: user.id, name: user.name, email: user.email, image: user.image ?? '', role, emailVerified: user.emailVerified, sessionId: session.id };
+    if (token) cache.set(token, found, new Date(session.expiresAt));
+    return found;
   };
   // One database lookup per request (the write limit and the route both ask).
   const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
-  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
+  app.decorateRequest('sessionUser', function (this: FastifyRequest, o?: { fresh?: boolean }) {
     let pending = lookups.get(this);
-    if (!pending) lookups.set(this, (pending = lookup(this)));
+    if (!pending) lookups.set(this, (pending = lookup(this, o?.fresh === true)));
     return pending;
   });
 
@@ -110,6 +137,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; co
       );
       // Only wrong credentials (401) count.
       await guard?.settle(response.status);
+      // A write through Better Auth (profile, address, password, sign-out) may change what the caller's
+      // session says: forget it here at once; other processes hear the NOTIFY.
+      const token = sessionCookieOf(req.headers.cookie);
+      if (req.method === 'POST' && token) cache.dropUser(cache.get(token)?.id ?? '');
       // Better Auth's per-IP 429 is plain JSON naming the wait only in X-Retry-After:
       // answer it as every other 429, a problem document with Retry-After (DESIGN.md "The API").
       if (response.status === 429) {

@@ -18,7 +18,9 @@ export const EVENTS_CHANNEL = 'plateful_events';
  * What a live event says: a new notification, a changed unread count, a new
  * message; or that streams must close: a session ended (database trigger on
  * `sessions`, drizzle/0006), a user was banned (trigger on `users`), or streams
- * over a cap (`ids`: their presence rows, presence.ts).
+ * over a cap (`ids`: their presence rows, presence.ts); or that a person's name, photo,
+ * address, verification, role or ban changed (`user-changed`, trigger on `users`: the
+ * session caches drop them, auth/session-cache.ts).
  */
 export type LiveEvent =
   | { kind: 'notification'; userId: string; id: string }
@@ -26,6 +28,7 @@ export type LiveEvent =
   | { kind: 'message'; userIds: string[]; id: string }
   | { kind: 'session-ended'; sessionId: string }
   | { kind: 'user-ended'; userId: string }
+  | { kind: 'user-changed'; userId: string }
   | { kind: 'stream-close'; ids: string[] };
 
 /** A Drizzle database or a transaction on it. */
@@ -46,6 +49,7 @@ export function parseLiveEvent(payload: string): LiveEvent | undefined {
     if (e.kind === 'message' && Array.isArray(e.userIds) && typeof e.id === 'string') return e;
     if (e.kind === 'session-ended' && typeof e.sessionId === 'string') return e;
     if (e.kind === 'user-ended' && typeof e.userId === 'string') return e;
+    if (e.kind === 'user-changed' && typeof e.userId === 'string') return e;
     if (e.kind === 'stream-close' && Array.isArray(e.ids)) return e;
   } catch {
     // Not ours: ignore.

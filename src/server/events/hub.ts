@@ -95,6 +95,7 @@ export class EventHub {
     // Closing needs no database read: done at once, not behind queued forwards.
     if (event.kind === 'session-ended') return this.closeWhere((s) => s.sessionId === event.sessionId, 'session-ended');
     if (event.kind === 'user-ended') return this.closeWhere((s) => s.userId === event.userId, 'session-ended');
+    if (event.kind === 'user-changed') return; // for the session caches (auth/session-cache.ts)
     if (event.kind === 'stream-close') {
       const ids = new Set(event.ids);
       return this.closeWhere((s) => s.presenceId !== undefined && ids.has(s.presenceId), 'too-many-streams');
