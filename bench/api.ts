@@ -32,12 +32,13 @@ export interface Load {
 }
 
 /** Runs autocannon against `url` for `seconds` and computes percentiles from every response time. */
-export async function load(url: string, seconds: number, connections = 50): Promise<Load> {
+export async function load(url: string, seconds: number, connections = 50, headers: Record<string, string> = {}): Promise<Load> {
   const times: number[] = [];
   let answers = 0;
   let hits = 0;
   const instance = autocannon({
     url,
+    headers,
     connections,
     duration: seconds,
     requests: [
@@ -61,6 +62,17 @@ export async function load(url: string, seconds: number, connections = 50): Prom
     failed: result.non2xx + result.errors + result.timeouts,
     hitRate: answers ? hits / answers : 0,
   };
+}
+
+/** A session cookie of a new person on the server at `port` (email + password sign-up). */
+async function sessionCookie(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+    body: JSON.stringify({ name: 'Bench Reader', email: `bench-${Date.now()}@example.org`, password: 'bench-password-1' }),
+  });
+  if (!res.ok) throw new Error(`sign-up for the signed-in rows failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
 async function availableFoodId(): Promise<string> {
@@ -122,6 +134,8 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
     await waitReady(`http://127.0.0.1:${CACHED_PORT}/api/ready`);
     await waitReady(`http://127.0.0.1:${UNCACHED_PORT}/api/ready`);
     await waitReady(`http://127.0.0.1:${RAW_PORT}/api/foods/${id}`);
+    // The signed-in rows: the same queries with a session cookie on the uncached server (the cache never serves them).
+    const signedIn = { cookie: await sessionCookie(UNCACHED_PORT) };
     const rows: Record<string, string | number>[] = [];
     for (const [name, q, connections, duration] of queries) {
       const ports = [CACHED_PORT, UNCACHED_PORT, RAW_PORT];
@@ -130,6 +144,8 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
       const measured: Load[] = [];
       for (const port of ports) measured.push(await load(`http://127.0.0.1:${port}${q}`, duration, connections));
       const [cached, uncached, bare] = measured as [Load, Load, Load];
+      await load(`http://127.0.0.1:${UNCACHED_PORT}${q}`, 1, connections, signedIn);
+      const session = await load(`http://127.0.0.1:${UNCACHED_PORT}${q}`, duration, connections, signedIn);
       rows.push({
         query: name,
         'raw req/s': Math.round(bare.rps),
@@ -137,13 +153,16 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
         'CACHE=off req/s': Math.round(uncached.rps),
         'off p95': ms(uncached.p95),
         'off/raw': (uncached.rps / bare.rps).toFixed(2),
+        'signed-in req/s': Math.round(session.rps),
+        'signed-in/raw': (session.rps / bare.rps).toFixed(2),
+        'signed-in/anon': (session.rps / uncached.rps).toFixed(2),
         'CACHE=on req/s': Math.round(cached.rps),
         p50: ms(cached.p50),
         p95: ms(cached.p95),
         p99: ms(cached.p99),
         'hit rate': `${(cached.hitRate * 100).toFixed(1)} %`,
         'Plateful/raw': (cached.rps / bare.rps).toFixed(2),
-        failed: cached.failed + uncached.failed + bare.failed,
+        failed: cached.failed + uncached.failed + bare.failed + session.failed,
       });
     }
     return rows;

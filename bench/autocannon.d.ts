@@ -5,6 +5,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Headers of every request (e.g. a session cookie). */
+    headers?: Record<string, string>;
     /** Each request's options; `onResponse` sees every answer's status, body and headers. */
     requests?: { onResponse?: (status: number, body: string, context: unknown, headers: Record<string, string>) => void }[];
   }
