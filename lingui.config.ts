@@ -16,6 +16,7 @@ export const CORE = [
   '<rootDir>/src/web/features/home',
   '<rootDir>/src/web/features/impact',
   '<rootDir>/src/web/features/foods/components/FoodCard.tsx',
+  '<rootDir>/src/web/features/foods/components/CategoryBadge.tsx',
   '<rootDir>/src/web/features/auth/AuthProvider.tsx',
 ];
 

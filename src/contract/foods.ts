@@ -1,6 +1,7 @@
 /** Food listings: body, query and answer schemas of `/api/foods` (SPEC.md §3, §7). */
 import { z } from 'zod';
 import { CalendarDate, FOOD_STATUSES, HttpUrl, LIMITS, Person, noNul, requiredLine, requiredText } from './common.js';
+import { FACT_ANSWER_FIELDS, FACT_INPUT_FIELDS, FACT_QUERY_FIELDS } from './facts.js';
 import { FOOD_GALLERY_MAX } from './images.js';
 import { PLACES } from './limits.js';
 import { PICKUP_ANSWER_FIELDS, PICKUP_INPUT_FIELDS, PICKUP_QUERY_FIELDS } from './pickups.js';
@@ -44,6 +45,7 @@ export const FoodInput = z.strictObject({
     .transform((v) => (v === '' ? null : v))
     .optional(),
   ...PICKUP_INPUT_FIELDS,
+  ...FACT_INPUT_FIELDS,
   Donator: z.unknown().optional(),
   _id: z.unknown().optional(),
 });
@@ -79,6 +81,7 @@ export const Food = z.object({
   /** Only to the donor and moderators, while a moderator or reports keep the listing hidden. */
   Hidden: z.object({ Reason: z.string(), At: z.string() }).optional(),
   ...PICKUP_ANSWER_FIELDS,
+  ...FACT_ANSWER_FIELDS,
 });
 export type Food = z.infer<typeof Food>;
 
@@ -129,6 +132,7 @@ export function isIndexableSearch(search: string): boolean {
  * (docs/api.md): `limit` 1..100 rows (default at most 1000) and `cursor`
  * from the previous page's `X-Next-Cursor`; a cursor of the wrong kind for the
  * order (a date for `sortByQuantity`, a quantity for a date order) is a 400.
+ * `category`, `diet` and `withoutAllergens` filter by the listing's facts (facts.ts).
  * Unknown parameters are ignored.
  */
 export const FoodsQuery = z
@@ -162,6 +166,7 @@ export const FoodsQuery = z
       .refine((v) => parseFoodsCursor(v) !== undefined, { error: 'is not a cursor this API handed out' })
       .optional(),
     ...PICKUP_QUERY_FIELDS,
+    ...FACT_QUERY_FIELDS,
   })
   .superRefine((q, ctx) => {
     if (q.pickupFrom && q.pickupUntil && Date.parse(q.pickupUntil) <= Date.parse(q.pickupFrom)) {

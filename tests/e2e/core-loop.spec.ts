@@ -38,6 +38,7 @@ test('donor lists, neighbour requests, donor delivers', async ({ page }) => {
   await page.getByLabel('Expired Date').fill(expiry);
   await page.getByLabel('Pickup Location').fill('7 Baker Street');
   await page.getByLabel('Additional Notes').fill('Contains eggs and wheat.');
+  await page.getByLabel('Category', { exact: true }).selectOption('Bakery');
   await page.getByRole('button', { name: 'Add Donation' }).click();
   await expect(page.getByText('Food Added!')).toBeVisible();
   await expect(page.getByText('The Food has been added successfully.')).toBeVisible();

@@ -60,6 +60,7 @@ test('upload two photos on Add Food, reorder them by keyboard, and see them on t
   await page.getByLabel('Expired Date').fill(isoInDays(365));
   await page.getByLabel('Pickup Location').fill('3 Camera Lane');
   await page.getByLabel('Additional Notes').fill('Photographed this morning.');
+  await page.getByLabel('Category', { exact: true }).selectOption('FruitVeg');
   await page.getByRole('button', { name: 'Add Donation' }).click();
   await expect(page.getByRole('dialog', { name: 'Food Added!' })).toBeVisible();
   // The form is empty again, photos included.

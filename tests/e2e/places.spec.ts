@@ -106,6 +106,7 @@ test('Add Food by place name stores a point', async ({ page }) => {
   await page.getByLabel('Expired Date').fill(isoInDays(5));
   await page.getByLabel('Pickup Location', { exact: true }).fill('Town hall');
   await page.getByLabel('Additional Notes').fill('By the fountain.');
+  await page.getByLabel('Category', { exact: true }).selectOption('FruitVeg');
   await page.getByLabel('Place name').fill('Villeurbanne');
   await page.getByRole('button', { name: 'Find place' }).click();
   await page.getByRole('button', { name: 'Villeurbanne, France' }).click();

@@ -88,6 +88,7 @@ test("Add Food names the pin plainly, then forgets the last upload and place and
   await page.getByLabel('Expired Date').fill(isoInDays(4));
   await page.getByLabel('Pickup Location', { exact: true }).fill('Market square');
   await page.getByLabel('Additional Notes').fill('Ring twice.');
+  await page.getByLabel('Category', { exact: true }).selectOption('Other');
   await page.getByLabel('Place name').fill('Berlin');
   await page.getByRole('button', { name: 'Find place' }).click();
   await page.getByRole('button', { name: 'Berlin, Germany' }).click();

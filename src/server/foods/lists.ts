@@ -11,6 +11,7 @@ import { UNNAMED, preparedOnce } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
 import { notBlockedCondition, shownFoodConditions } from './visibility.js';
 import { pickupWindows } from './schema.js';
+import { factConditions, factShape, factValues, type FactFilter } from './facts.js';
 import type { FoodRow } from './repository.js';
 
 /** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE. */
@@ -68,6 +69,8 @@ export interface ListOptions {
   now: Date;
   /** Only listings with a pickup window overlapping [from, until) (ISO instants; either may be open). */
   pickup?: { from?: string; until?: string };
+  /** Category, diet and allergen filters (foods/facts.ts). */
+  facts?: FactFilter;
 }
 
 /** The sort key of `row` under `order`, as a cursor carries it (distance: chord metres then `m`). */
@@ -156,6 +159,8 @@ export interface ListShape {
   viewer: boolean;
   /** A pickup-time filter (placeholders `pickupFrom`, `pickupUntil`). */
   pickup: boolean;
+  /** Which fact filters apply (placeholders `categories`, `diets`, `withoutAllergens`). */
+  facts: ReturnType<typeof factShape>;
 }
 
 /**
@@ -175,6 +180,7 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
   const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), windowsAhead, isNull(foods.heldAt), ...shownFoodConditions()];
   if (s.viewer) where.push(notBlockedCondition(p.viewerId));
   if (s.pickup) where.push(windowOverlaps);
+  where.push(...factConditions(s.facts));
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);
   if (s.after) where.push(afterCursor(s.order));
@@ -217,7 +223,7 @@ function nearestFoodsQuery(db: Database, where: SQL[]) {
 export function listQuery(o: ListOptions): { shape: ListShape; values: Record<string, unknown> } {
   const search = searchTerm(o.search);
   return {
-    shape: { order: o.order, search: search.kind, after: Boolean(o.after), near: Boolean(o.near), viewer: Boolean(o.viewerId), pickup: Boolean(o.pickup) },
+    shape: { order: o.order, search: search.kind, after: Boolean(o.after), near: Boolean(o.near), viewer: Boolean(o.viewerId), pickup: Boolean(o.pickup), facts: factShape(o.facts) },
     values: {
       today: o.availableOn,
       now: o.now.toISOString(),
@@ -233,6 +239,7 @@ export function listQuery(o: ListOptions): { shape: ListShape; values: Record<st
       radiusM: o.near && o.near.radiusKm * 1000,
       chordM: o.near && metresToChord(o.near.radiusKm * 1000),
       viewerId: o.viewerId,
+      ...factValues(o.facts),
     },
   };
 }
@@ -241,7 +248,7 @@ export function listQuery(o: ListOptions): { shape: ListShape; values: Record<st
 export async function listAvailableFoods(db: Database, o: ListOptions): Promise<ListedFood[]> {
   if (o.order === 'distance' && !o.near) throw new Error('a distance order needs near');
   const { shape, values } = listQuery(o);
-  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}:${shape.viewer}:${shape.pickup}`;
+  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}:${shape.viewer}:${shape.pickup}:${Object.values(shape.facts).join(':')}`;
   return preparedOnce(db, key, (d) => availableFoodsQuery(d, shape).prepare(UNNAMED)).execute(values);
 }
 

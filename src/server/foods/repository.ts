@@ -26,11 +26,12 @@ import { pointColumns, toLocation, type ExactPoint } from './points.js';
 import { settleListing } from './lifecycle.js';
 import { saveWindows, serverTimeZone, windowsByFood, windowsDiffer } from './windows.js';
 import { setRecurrence } from './recurring.js';
+import { factAnswer, factColumns, sameFacts, type FactFields } from './facts.js';
 
 export type FoodRow = typeof foods.$inferSelect;
 
 /** The fields a donor writes (contract `FoodInput` after parsing). */
-export interface FoodFields {
+export interface FoodFields extends FactFields {
   FoodName: string;
   FoodImage: string;
   FoodQuantity: number;
@@ -97,6 +98,7 @@ export function toFood(row: FoodRow, showEmail: boolean, today: string, view: Pl
     PickupWindows: view.windows ?? [],
     TimeZone: row.timeZone ?? serverTimeZone(),
     ...(row.seriesId ? { SeriesId: row.seriesId } : {}),
+    ...factAnswer(row),
   };
 }
 
@@ -159,7 +161,7 @@ function columns(input: FoodFields, donor: SessionUser, secret: string | undefin
  */
 export async function createFood(db: Database, input: FoodFields, donor: SessionUser, secret?: string): Promise<string> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(foods).values(columns(input, donor, secret)).returning({ id: foods.id });
+    const [row] = await tx.insert(foods).values({ ...columns(input, donor, secret), ...factColumns(input) }).returning({ id: foods.id });
     if (input.PickupWindows?.length) {
       const pickupUntil = await saveWindows(tx, row!.id, input.PickupWindows);
       await tx.update(foods).set({ pickupUntil }).where(eq(foods.id, row!.id));
@@ -210,14 +212,16 @@ export async function updateFood(db: Database, id: string, input: FoodFields, do
   return db.transaction(async (tx) => {
     const row = await requireOwnFood(tx, id, donor.id, { lock: 'update' });
     const next: ReturnType<typeof columns> & { pickupUntil?: Date | null } = columns(input, donor, secret);
+    const facts = factColumns(input, row);
     const windowsChanged = input.PickupWindows !== undefined && windowsDiffer((await windowsByFood(tx, [id])).get(id) ?? [], input.PickupWindows);
     if (windowsChanged) next.pickupUntil = await saveWindows(tx, id, input.PickupWindows!);
     const changed =
       windowsChanged ||
+      !sameFacts(facts, row) ||
       (Object.keys(next) as (keyof typeof next)[]).some((k) =>
         k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
       );
-    if (changed) await tx.update(foods).set({ ...next, updatedAt: new Date() }).where(eq(foods.id, id));
+    if (changed) await tx.update(foods).set({ ...next, ...facts, updatedAt: new Date() }).where(eq(foods.id, id));
     const recurrenceChanged = await setRecurrence(tx, changed ? await requireFood(tx, id) : row, input.Recurrence);
     const pickupUntil = next.pickupUntil === undefined ? row.pickupUntil : next.pickupUntil;
     // An expired listing opens again with a date from today on and, when it has windows, one still to come.

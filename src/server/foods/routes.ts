@@ -108,6 +108,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         viewerId: user?.id,
         now: app.clock(),
         pickup: q.pickupFrom || q.pickupUntil ? { from: q.pickupFrom, until: q.pickupUntil } : undefined,
+        facts: { categories: q.category, diets: q.diet, withoutAllergens: q.withoutAllergens },
       });
       const shown = page(req, reply, rows, limit, order);
       const [visible, exact, windows] = await Promise.all([

@@ -5,6 +5,7 @@ import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCALE, fixtureStatements } from '../../../bench/fixture.js';
+import { ALLERGENS } from '../../../src/contract/taxonomy.js';
 import { nextBanEndQuery } from '../../../src/server/cache/ban-ends.js';
 import type { Database } from '../../../src/server/db/client.js';
 import { standingsQuery } from '../../../src/server/feedback/repository.js';
@@ -91,6 +92,12 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     ['short search, two letters', () => list({ search: 'to' })],
     ['short search, one letter, unpaginated', () => list({ search: 'g', limit: 1001 })],
     ['short search, a rare prefix', () => list({ search: 'qz' })],
+    ['a category', () => list({ facts: { categories: ['Bakery'] } })],
+    ['two categories and a search', () => list({ search: 'bread', facts: { categories: ['Bakery', 'Drinks'] } })],
+    ['a diet nobody offers', () => list({ facts: { diets: ['Kosher'] } })],
+    ['without two allergens', () => list({ facts: { withoutAllergens: ['Nuts', 'Milk'] } })],
+    ['category, diet and without nuts', () => list({ facts: { categories: ['Bakery'], diets: ['Vegan'], withoutAllergens: ['Nuts'] } })],
+    ['category and diet near Berlin, nearest first', () => list({ order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 }, facts: { categories: ['Bakery'], diets: ['Vegan'] } })],
     ["a donor's own listings", () => ({ query: donorFoodsQuery(db, false), values: { donorId: 'bench-u7', limit: 1001 } })],
     ["a food's requests", () => ({ query: foodRequestsQuery(db, foodId) })],
     ["a requester's requests", () => ({ query: requesterRequestsQuery(db, 'bench-u5') })],
@@ -111,6 +118,14 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     expect((await explain(db, list({ order: 'quantity', limit: 7 }))).map((n) => n['Index Name'])).toContain('foods_listed_quantity_idx');
     const res = await call(t.app, 'GET', '/api/foods?sortByDate=dec&limit=100');
     expect(res.json().every((f: { FoodStatus: string }) => f.FoodStatus === 'Available' || f.FoodStatus === 'Reserved')).toBe(true);
+  });
+
+  it('serves selective category, diet and allergen filters from their own indexes', async () => {
+    expect((await explain(db, list({ facts: { diets: ['Kosher'] } }))).map((n) => n['Index Name'])).toContain('foods_listed_diet_idx');
+    // Every stated list of the fixture names one allergen: nothing is free of all 14.
+    const allFree = list({ facts: { withoutAllergens: [...ALLERGENS] } });
+    expect((await explain(db, allFree)).map((n) => n['Index Name'])).toContain('foods_listed_allergen_free_idx');
+    expect((await explain(db, list({ search: 'bread', facts: { categories: ['Bakery'] } }))).map((n) => n['Index Name'])).toContain('foods_listed_category_idx');
   });
 
   it('searches by the trigram index when a word is rare', async () => {

@@ -147,5 +147,6 @@ export async function addFood(page: Page, foodName: string): Promise<void> {
   await page.getByLabel('Expired Date').fill(isoInDays(3));
   await page.getByLabel('Pickup Location').fill('1 Elm Street');
   await page.getByLabel('Additional Notes').fill('Freshly baked.');
+  await page.getByLabel('Category', { exact: true }).selectOption('Bakery');
   await page.getByRole('button', { name: 'Add Donation' }).click();
 }

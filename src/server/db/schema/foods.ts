@@ -1,7 +1,8 @@
 /** Food listings (SPEC.md §3 Food, DESIGN.md "Data"). */
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FOOD_STATUSES, LISTED_FOOD_STATUSES } from '../../../contract/limits.js';
+import { CATEGORIES, type AllergenFacts, type Category, type Diet, type Allergen } from '../../../contract/taxonomy.js';
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 
@@ -71,6 +72,14 @@ export const foods = pgTable(
     pickupUntil: timestamp('pickup_until', { withTimezone: true }),
     /** The recurring offer (foods/schema.ts `recurring_offers`) this listing belongs to; no foreign key, as the core tables import no feature. */
     seriesId: uuid('series_id'),
+    /** The listing's category (`CATEGORIES`); `Other` for listings made before categories. */
+    category: text('category').$type<Category>().notNull().default('Other'),
+    /** Diet tags (`DIETS`), each once. */
+    diet: text('diet').array().$type<Diet[]>().notNull().default(sql`'{}'::text[]`),
+    /** The allergens as the donor stated them: `{Contains, MayContain}`, `"Unknown"`, or null (not stated). */
+    allergens: jsonb('allergens').$type<Exclude<AllergenFacts, null>>(),
+    /** The Annex II allergens in neither list (`allergenFree`, written with `allergens`); `{}` when unknown or not stated. `withoutAllergens=` reads it. */
+    allergenFree: text('allergen_free').array().$type<Allergen[]>().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     // The public lists (Available and Reserved only) read in order from these, no sort;
@@ -80,6 +89,12 @@ export const foods = pgTable(
     // A donor's own list (`?email=`) reads in order from this index, no sort.
     index('foods_donor_id_expires_on_idx').on(t.donorId, t.expiresOn, t.id),
     index('foods_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // Category, diet and allergen filters: a category's listings in date order, and the
+    // array containments `diet @> …` and `allergen_free @> …` (GIN), listed foods only.
+    index('foods_listed_category_idx').on(t.category, t.expiresOn, t.id).where(listedStatus(t.status)),
+    index('foods_listed_diet_idx').using('gin', t.diet).where(listedStatus(t.status)),
+    index('foods_listed_allergen_free_idx').using('gin', t.allergenFree).where(listedStatus(t.status)),
+    check('foods_category_known', sql`${t.category} in (${quoted(CATEGORIES)})`),
     // The next ban end (cache/ban-ends.ts) is read from this small index, not a scan.
     // The expiry job finds open listings past their last pickup window in this small index.
     index('foods_listed_pickup_until_idx').on(t.pickupUntil).where(sql`${listedStatus(t.status)} and ${t.pickupUntil} is not null`),

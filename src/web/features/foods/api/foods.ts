@@ -10,7 +10,7 @@ import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { apiFetchPage } from '../../../lib/pagination.js';
 import { requestKeys } from '../../requests/api/keys.js';
 import { embeddedFood } from './embedded.js';
-import { foodKeys, type DateSort, type NearSearch } from './keys.js';
+import { foodKeys, type DateSort, type FactsSearch, type NearSearch } from './keys.js';
 
 /** Rows per page of the available-foods list (24 at a time). */
 export const AVAILABLE_PAGE_SIZE = 24;
@@ -20,12 +20,14 @@ export const AVAILABLE_PAGE_SIZE = 24;
  * {@link AVAILABLE_PAGE_SIZE} at a time:
  * `GET /foods?sortByDate=…[&search=…]&limit=24[&cursor=…]`, the next cursor read from `X-Next-Cursor`;
  * with `near` also `&near=lat,lng&radiusKm=…[&sortByDistance=true]`.
+ * `facts` adds `&category=…&diet=…&withoutAllergens=…` for the lists it holds.
  * `enabled: false` holds the read back (while the home area that sets `near` loads).
  */
-export function useAvailableFoods(sort: DateSort, search: string, near?: NearSearch, { enabled = true } = {}) {
+export function useAvailableFoods(sort: DateSort, search: string, near?: NearSearch, { enabled = true, facts }: { enabled?: boolean; facts?: FactsSearch } = {}) {
+  const list = (values: string[] | undefined) => (values?.length ? values.join(',') : undefined);
   return useInfiniteQuery({
     enabled,
-    queryKey: foodKeys.available(sort, search, near),
+    queryKey: foodKeys.available(sort, search, near, facts),
     queryFn: ({ signal, pageParam }) =>
       apiFetchPage<Food>(
         apiUrl('/foods', {
@@ -34,6 +36,9 @@ export function useAvailableFoods(sort: DateSort, search: string, near?: NearSea
           near: near && `${near.lat.toFixed(5)},${near.lng.toFixed(5)}`,
           radiusKm: near?.radiusKm,
           sortByDistance: near?.byDistance || undefined,
+          category: list(facts?.categories),
+          diet: list(facts?.diets),
+          withoutAllergens: list(facts?.without),
           limit: AVAILABLE_PAGE_SIZE,
           cursor: pageParam,
         }),

@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/dates.js';
 import { aboutDistance } from '../../../lib/distance.js';
 import { Photo } from '../../../ui/Photo.js';
 import { foodPath } from '../../../../contract/routes.js';
+import { CategoryBadge } from './CategoryBadge.js';
 
 /**
  * One food in a grid (SPEC.md §2 home and available foods): image, name,
@@ -35,6 +36,7 @@ export function FoodCard({ food, headingLevel = 3, eager = false, myStatus }: { 
         <Heading id={titleId} className="card-title text-lg">
           {food.FoodName}
         </Heading>
+        <CategoryBadge category={food.Category} />
         {food.FoodStatus === 'Reserved' && (
           // A donor accepted a request; others may still join the queue.
           <p className="badge badge-outline font-semibold"><Trans>Reserved</Trans></p>

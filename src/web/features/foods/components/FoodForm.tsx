@@ -7,6 +7,7 @@ import { Field } from '../../../ui/FormCard.js';
 import type { AppUser } from '../../auth/useAuth.js';
 import { ownImageId } from '../../../ui/Photo.js';
 import { PhotoPicker } from './PhotoPicker.js';
+import { FactsFields, factsFromForm } from './FactsFields.js';
 import { LocationPicker } from '../../places/components/LocationPicker.js';
 
 /** Props of {@link FoodForm}. */
@@ -40,6 +41,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
   // The pickup point (the donor's form shows the exact one).
   const initialPoint = () => (initial?.Location ? { lat: initial.Location.Lat, lng: initial.Location.Lng } : undefined);
   const [point, setPoint] = useState(initialPoint);
+  const [resets, setResets] = useState(0);
 
   function changePhotos(next: string[]) {
     setPhotos(next);
@@ -63,6 +65,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         FoodGallery: photos.slice(1),
         // Optional; '' clears the weight on update.
         FoodWeightKg: text('FoodWeightKg'),
+        ...factsFromForm(data),
         // Absent keeps nothing to keep; null removes a point the listing had.
         ...(point ? { Location: { Lat: point.lat, Lng: point.lng } } : initial?.Location ? { Location: null } : {}),
         Donator: { Name: donor.displayName, Image: donor.photoURL, Email: donor.email },
@@ -75,6 +78,8 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
     <form onSubmit={handleSubmit} onReset={() => {
         setPhotos(initialPhotos());
         setPoint(initialPoint());
+        // The category and allergen choices start again too.
+        setResets((n) => n + 1);
       }} className="grid grid-cols-1 gap-5 md:grid-cols-2" aria-busy={pending}>
       <Field id={`${id}-name`} label={t`Food Name`} name="FoodName" type="text" required maxLength={LIMITS.name} defaultValue={initial?.FoodName} />
       <Field
@@ -136,6 +141,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
         hint={t`Optional. Used for the impact estimates.`}
         defaultValue={initial?.FoodWeightKg}
       />
+      <FactsFields key={`${initial?._id ?? 'new'}-${resets}`} initial={initial} />
       <LocationPicker value={point} onChange={setPoint} />
       <div className="md:col-span-2">
         <button type="submit" className="btn btn-primary w-full" disabled={pending}>

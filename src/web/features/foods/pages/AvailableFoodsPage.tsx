@@ -7,6 +7,8 @@ import type { DateSort } from '../api/keys.js';
 import { useAvailableFoods } from '../api/foods.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { FoodGrid } from '../components/FoodCard.js';
+import { FactsFilter, factsFromParams, factsToParams } from '../components/FactsFilter.js';
+import type { FactsSearch } from '../api/keys.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { usePageTitle } from '../../../lib/title.js';
@@ -80,11 +82,12 @@ export default function AvailableFoodsPage() {
     ? { point: { lat: homeArea.Lat, lng: homeArea.Lng, label: homeArea.Name || t`saved in your profile`, name: homeArea.Name, home: true }, radiusKm: homeArea.RadiusKm, byDistance: false }
     : nearFromParams(params);
   const view = params.get('view') === 'map' ? 'map' : 'list';
+  const facts = factsFromParams(params);
   const query = useAvailableFoods(
     sort,
     search,
     near.point && { lat: near.point.lat, lng: near.point.lng, radiusKm: near.radiusKm, byDistance: near.byDistance },
-    { enabled: !(homeWanted && home.isPending) },
+    { enabled: !(homeWanted && home.isPending), facts },
   );
   const { isPending, isError, isFetching, isPlaceholderData, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const data = query.data?.pages.flatMap((p) => p.rows);
@@ -98,8 +101,8 @@ export default function AvailableFoodsPage() {
     scrollIntoViewIfHidden(results.current?.querySelector('li, p'));
   }, [search, answered, data]);
 
-  function update(next: { search?: string; sort?: DateSort; near?: NearValue; view?: 'list' | 'map' }) {
-    const merged = { search, sort, near, view, ...next };
+  function update(next: { search?: string; sort?: DateSort; near?: NearValue; view?: 'list' | 'map'; facts?: FactsSearch }) {
+    const merged = { search, sort, near, view, facts, ...next };
     const out = new URLSearchParams();
     if (merged.search) out.set('search', merged.search);
     if (merged.sort === 'acc') out.set('sort', 'acc');
@@ -110,6 +113,7 @@ export default function AvailableFoodsPage() {
       out.set('radius', String(merged.near.radiusKm));
       if (merged.near.byDistance) out.set('by', 'distance');
     }
+    factsToParams(merged.facts, out);
     if (merged.view === 'map') out.set('view', 'map');
     const qs = out.toString();
     navigate(`${pathname}${qs ? `?${qs}` : ''}`, { replace: true });
@@ -167,6 +171,7 @@ export default function AvailableFoodsPage() {
           update({ near: next });
         }}
       />
+      <FactsFilter value={facts} onChange={(next) => update({ facts: next })} />
       <div role="group" aria-label={t`Show foods as`} className="join self-start">
         {(['list', 'map'] as const).map((v) => (
           <ToggleButton key={v} className="join-item" pressed={view === v} onClick={() => update({ view: v })}>

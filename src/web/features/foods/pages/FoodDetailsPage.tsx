@@ -17,6 +17,8 @@ import { useMyRequestFor } from '../../requests/api/requests.js';
 import { useFood } from '../api/foods.js';
 import { ClosedListingNotice } from '../components/ClosedListingNotice.js';
 import { FoodPhotos } from '../components/FoodPhotos.js';
+import { CategoryBadge } from '../components/CategoryBadge.js';
+import { FoodFactsRows } from '../components/FoodFacts.js';
 
 // Leaflet loads only on a detail page whose food has a place.
 const SpotMap = lazy(() => import('../../places/components/SpotMap.js'));
@@ -75,6 +77,7 @@ export default function FoodDetailsPage() {
       <FoodPhotos food={food} />
       <div className="flex flex-col gap-5">
         <h1 className="text-3xl font-bold sm:text-4xl">{food.FoodName}</h1>
+        <CategoryBadge category={food.Category} />
         {food.Hidden && (
           <p role="status" className="rounded-box border border-warning bg-warning/20 p-3">
             <strong><Trans>Hidden from other people.</Trans></strong> {food.Hidden.Reason}
@@ -88,6 +91,7 @@ export default function FoodDetailsPage() {
           <dd>{food.PickupLocation}</dd>
           <dt className="font-semibold"><Trans>Expiry Date</Trans></dt>
           <dd>{formatLocalDate(food.ExpiredDateTime)}</dd>
+          <FoodFactsRows food={food} />
         </dl>
         {food.Location && (
           <Suspense fallback={null}>
