@@ -1,12 +1,10 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { HeldItems } from '../../../../contract/index.js';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { deleteHeld, fetchHeld, keepHeld } from '../api/account.js';
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * The notice after Google sign-in took over an account whose address
@@ -48,9 +46,9 @@ export function HeldItemsNotice() {
     }
   }
 
-  const what = [held.Foods.length ? plural(held.Foods.length, 'listing') : '', held.Requests.length ? plural(held.Requests.length, 'request') : '']
+  const what = [held.Foods.length ? plural(held.Foods.length, { one: '# listing', other: '# listings' }) : '', held.Requests.length ? plural(held.Requests.length, { one: '# request', other: '# requests' }) : '']
     .filter(Boolean)
-    .join(' and ');
+    .join(t` and `);
   return (
     <section aria-label={t`Review your account`} className="border-b border-amber-200 bg-amber-50 text-amber-950">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-2 sm:px-6 lg:px-8">

@@ -29,7 +29,7 @@ export function deviceName(userAgent: string): string {
           : /Linux/.test(userAgent)
             ? t`Linux`
             : null;
-  return browser && system ? `${browser} on ${system}` : userAgent.slice(0, 60);
+  return browser && system ? t`${browser} on ${system}` : userAgent.slice(0, 60);
 }
 
 /**

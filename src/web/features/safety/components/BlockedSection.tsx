@@ -24,7 +24,7 @@ export function BlockedSection() {
                 className="btn btn-sm"
                 aria-label={t`Unblock ${p.Name}`}
                 disabled={unblock.isPending}
-                onClick={() => unblock.mutate(p._id, { onSuccess: () => toastSuccess(`${p.Name} is unblocked.`) })}
+                onClick={() => unblock.mutate(p._id, { onSuccess: () => toastSuccess(t`${p.Name} is unblocked.`) })}
               >
                 <Trans>Unblock</Trans>
               </button>

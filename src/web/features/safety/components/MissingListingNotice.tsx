@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { toastSuccess } from '../../../lib/toast.js';
@@ -27,7 +28,7 @@ export function MissingListingNotice({ donor }: { donor?: { _id?: string; Name: 
             type="button"
             className="btn btn-outline"
             disabled={unblock.isPending}
-            onClick={() => unblock.mutate(blockedDonor._id, { onSuccess: () => toastSuccess(`${blockedDonor.Name} is unblocked.`) })}
+            onClick={() => unblock.mutate(blockedDonor._id, { onSuccess: () => toastSuccess(t`${blockedDonor.Name} is unblocked.`) })}
           >
             <Trans>Unblock {blockedDonor.Name}</Trans>
           </button>

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { ModerationActionInput, ModerationGroup } from '../../../../contract/index.js';
@@ -44,7 +44,7 @@ function snapshotRows(snapshot: Record<string, unknown>): [string, string][] {
 function title(g: ModerationGroup): string {
   const s = g.Reports[0]?.Snapshot ?? {};
   if (g.TargetType === 'food') return `${KIND().food}: ${String(s.FoodName ?? g.TargetId)}`;
-  if (g.TargetType === 'message') return `${KIND().message} from ${String(s.SenderName ?? g.TargetUser.Name)}`;
+  if (g.TargetType === 'message') return t`Message from ${String(s.SenderName ?? g.TargetUser.Name)}`;
   return `${KIND().user}: ${g.TargetUser.Name}`;
 }
 
@@ -83,7 +83,7 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
       </h2>
       <p>
         <strong>
-          {group.Count} {group.Count === 1 ? 'report' : 'reports'}
+          {plural(group.Count, { one: '# report', other: '# reports' })}
         </strong>{' '}
         · {group.Reasons.map((r) => REASON_LABELS()[r as keyof ReturnType<typeof REASON_LABELS>] ?? r).join(', ')}
         {group.Hidden && t` · hidden now`}
@@ -150,7 +150,7 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
             </button>
           ))}
         {group.TargetUser.Banned ? (
-          <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'Unban' }, `${owner} is unbanned.`)}>
+          <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'Unban' }, t`${owner} is unbanned.`)}>
             <Trans>Unban {owner}</Trans>
           </button>
         ) : (
@@ -162,24 +162,24 @@ export function ModerationGroupCard({ group }: { group: ModerationGroup }) {
                 className="btn btn-sm btn-error"
                 disabled={action.isPending}
                 onClick={() =>
-                  void confirmThen(banAsk(`for ${days} ${days === 1 ? 'day' : 'days'}`), { ...onOwner, Action: 'Ban', Days: days }, `${owner} is banned for ${days} ${days === 1 ? 'day' : 'days'}.`)
+                  void confirmThen(banAsk(plural(days, { one: 'for # day', other: 'for # days' })), { ...onOwner, Action: 'Ban', Days: days }, plural(days, { one: `${owner} is banned for # day.`, other: `${owner} is banned for # days.` }))
                 }
               >
-                <Trans>Ban</Trans> {owner} {days} {days === 1 ? 'day' : 'days'}
+                {plural(days, { one: `Ban ${owner} # day`, other: `Ban ${owner} # days` })}
               </button>
             ))}
-            <button type="button" className="btn btn-sm btn-error" disabled={action.isPending} onClick={() => void confirmThen(banAsk('for good'), { ...onOwner, Action: 'Ban' }, `${owner} is banned for good.`)}>
+            <button type="button" className="btn btn-sm btn-error" disabled={action.isPending} onClick={() => void confirmThen(banAsk(t`for good`), { ...onOwner, Action: 'Ban' }, t`${owner} is banned for good.`)}>
               <Trans>Ban {owner} for good</Trans>
             </button>
           </>
         )}
         {group.TargetType === 'user' && group.TargetUser.Role !== 'moderator' && (
-          <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'MakeModerator' }, `${owner} is a moderator now.`)}>
+          <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'MakeModerator' }, t`${owner} is a moderator now.`)}>
             <Trans>Make {owner} a moderator</Trans>
           </button>
         )}
         {group.TargetType === 'user' && group.TargetUser.Role === 'moderator' && (
-          <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'Demote' }, `${owner} is no longer a moderator.`)}>
+          <button type="button" className="btn btn-sm" disabled={action.isPending} onClick={() => run({ ...onOwner, Action: 'Demote' }, t`${owner} is no longer a moderator.`)}>
             <Trans>Remove {owner} as a moderator</Trans>
           </button>
         )}
