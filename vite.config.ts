@@ -53,7 +53,7 @@ const pwa = VitePWA({
  * Lingui's macros (`<Trans>`, `t`, `msg`; docs/translating.md) compiled by Babel, only in the files that import
  * them; the rest of the client goes through Vite's own transform.
  */
-const linguiMacros = babel({
+export const linguiMacros = babel({
   presets: [
     defineRolldownBabelPreset({
       preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },

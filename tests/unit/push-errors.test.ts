@@ -1,6 +1,10 @@
 // pushFailureText (src/web/features/notifications/pushErrors.ts): the browser's raw push errors become plain sentences.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pushFailureText } from '../../src/web/features/notifications/pushErrors.js';
+import { activateLocale } from '../../src/web/lib/i18n.js';
+
+// The texts come from the English catalogs, as in the browser.
+beforeAll(() => activateLocale('en', { pages: true }));
 
 const domError = (message: string, name: string) => Object.assign(new Error(message), { name });
 

@@ -1,7 +1,7 @@
 /**
  * Entry of the web client: auth provider, the routes (wouter follows the browser's history)
  * and the single toast host (loaded with the first toast, see `lib/toast.tsx`), inside Lingui's
- * provider, first rendered once the catalog of `<html lang>` has loaded (`lib/i18n.ts`).
+ * provider: in English at once, in another language once its catalog has loaded (`lib/i18n.ts`).
  */
 import { Fragment, StrictMode, type ReactNode } from 'react';
 import { I18nProvider, useLingui } from '@lingui/react';
@@ -10,7 +10,7 @@ import { AppRoutes } from './routes.js';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { LazyToaster } from '../lib/toast.js';
-import { activateLocale, documentLocale, i18n } from '../lib/i18n.js';
+import { activateLocale, activateSourceLocale, documentLocale, i18n } from '../lib/i18n.js';
 import '../styles.css';
 
 const root = document.getElementById('root');
@@ -45,7 +45,14 @@ const render = () =>
     </StrictMode>,
   );
 
-activateLocale(documentLocale()).then(render, (err: unknown) => {
-  console.error(err);
+// English renders at once (its catalog is bundled); another language once its catalog has loaded.
+const locale = documentLocale();
+if (locale === 'en') {
+  activateSourceLocale();
   render();
-});
+} else {
+  activateLocale(locale).then(render, (err: unknown) => {
+    console.error(err);
+    render();
+  });
+}

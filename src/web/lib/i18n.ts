@@ -1,12 +1,13 @@
 /**
  * The interface language (docs/translating.md): Lingui's `i18n`, activated with a locale's
- * compiled catalog, loaded lazily (one chunk per locale, `en` included: the home page's first
- * JavaScript carries no messages). The page starts in `<html lang>`, which the server sets from the
+ * compiled catalog: English's `core` catalog is bundled (an English page renders at once, never
+ * after a chunk), every other catalog is its own lazily loaded chunk. The page starts in `<html lang>`, which the server sets from the
  * `lang` cookie, the account's language or `Accept-Language` (src/contract/locales.ts).
  */
 import { use, type ReactNode } from 'react';
 import { i18n, type Messages } from '@lingui/core';
 import { isLocale, LANG_COOKIE, LOCALE_INFO, SOURCE_LOCALE, type Locale } from '../../contract/locale-codes.js';
+import { messages as sourceCore } from '../locales/en/core.json?lingui';
 
 /** A shipped locale, or `pseudo` (accented, longer and bracketed texts for the tests). */
 export type UiLocale = Locale | 'pseudo';
@@ -15,7 +16,7 @@ type Catalog = () => Promise<{ messages: Messages }>;
 // One explicit import per locale and catalog so each compiled catalog is its own chunk: `core` (the frame and
 // the home page, awaited before the first render) and `pages` (every other page's texts).
 const CATALOGS: Record<UiLocale, { core: Catalog; pages: Catalog }> = {
-  en: { core: () => import('../locales/en/core.json?lingui'), pages: () => import('../locales/en/pages.json?lingui') },
+  en: { core: () => Promise.resolve({ messages: sourceCore }), pages: () => import('../locales/en/pages.json?lingui') },
   de: { core: () => import('../locales/de/core.json?lingui'), pages: () => import('../locales/de/pages.json?lingui') },
   fr: { core: () => import('../locales/fr/core.json?lingui'), pages: () => import('../locales/fr/pages.json?lingui') },
   es: { core: () => import('../locales/es/core.json?lingui'), pages: () => import('../locales/es/pages.json?lingui') },
@@ -48,6 +49,19 @@ export function activeLocale(): UiLocale {
 /** The BCP 47 tag `Intl` formats with: `pseudo` formats as `en`. */
 export function intlLocale(locale: UiLocale = activeLocale()): string {
   return locale === 'pseudo' ? SOURCE_LOCALE : locale;
+}
+
+/**
+ * Activates English at once from its `core` catalog, bundled with the entry (about 2 KB gzip),
+ * so an English page renders without waiting for a chunk; its `pages` catalog loads beside.
+ */
+export function activateSourceLocale(): void {
+  pagesLoaded = CATALOGS.en
+    .pages()
+    .then(({ messages }) => i18n.load(SOURCE_LOCALE, messages))
+    .catch((err: unknown) => console.error(err));
+  i18n.load(SOURCE_LOCALE, sourceCore);
+  i18n.activate(SOURCE_LOCALE);
 }
 
 /**
