@@ -20,7 +20,8 @@ import pg from 'pg';
 import { FOODS_DEFAULT_LIMIT } from '../src/contract/index.js';
 import type { Database } from '../src/server/db/client.js';
 import * as schema from '../src/server/db/schema/index.js';
-import { availableFoodsQuery, chordToMetres, listQuery, type FoodOrder, type ListOptions } from '../src/server/foods/lists.js';
+import { availableFoodsQuery, listQuery, type FoodOrder, type ListOptions } from '../src/server/foods/lists.js';
+import { chordToMetres } from '../src/server/foods/terms.js';
 import { foodByIdQuery } from '../src/server/foods/repository.js';
 
 // Dates as Plateful answers them (`YYYY-MM-DD`), not as JavaScript Dates.

@@ -1,6 +1,6 @@
-// likePattern (src/server/foods/repository.ts): search text matches itself literally in ILIKE.
+// likePattern (src/server/foods/terms.ts): search text matches itself literally in ILIKE.
 import { describe, expect, it } from 'vitest';
-import { likePattern } from '../../src/server/foods/lists.js';
+import { likePattern } from '../../src/server/foods/terms.js';
 
 describe('likePattern', () => {
   it('wraps the text for a substring match', () => {

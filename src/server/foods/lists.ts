@@ -13,31 +13,12 @@ import { notBlockedCondition, shownFoodConditions } from './visibility.js';
 import { pickupWindows } from './schema.js';
 import { factConditions, factShape, factValues, type FactFilter } from './facts.js';
 import type { FoodRow } from './repository.js';
-
-/** Escapes `%`, `_` and `\` so user text matches itself literally in LIKE. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * How a search is answered: `substring` (a run of 3 letters or digits: the trigram index
- * serves `name ILIKE %text%`) or `prefix` (shorter runs: every run starts a word of the
- * name, served by the `food_name_prefixes` index). Blank text is no search.
- */
-export type SearchKind = 'none' | 'substring' | 'prefix';
-
-/** The kind of `search` and its placeholder value (LIKE pattern, or the lower-cased runs joined by spaces). */
-export function searchTerm(search: string | undefined): { kind: SearchKind; value?: string } {
-  const text = search?.trim() ?? '';
-  if (text === '') return { kind: 'none' };
-  if (/[\p{L}\p{N}]{3}/u.test(text)) return { kind: 'substring', value: likePattern(text) };
-  return { kind: 'prefix', value: (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ') };
-}
+import { metresToChord, searchTerm, type SearchKind } from './terms.js';
 
 /** Sort orders of food lists; every one is a keyset on (sort key, id), both in the same direction. */
 export type FoodOrder = 'quantity' | 'dateAsc' | 'dateDesc' | 'distance';
 
-/** A listing read by a list query: with `near`, the chord metres to its public point (see `chordToMetres`). */
+/** A listing read by a list query: with `near`, the chord metres to its public point (see `chordToMetres`, terms.ts). */
 export type ListedFood = FoodRow & { chordM?: number };
 
 /** Listings whose public point lies within `radiusKm` of (`lat`, `lng`). */
@@ -110,25 +91,12 @@ const publicEarth = sql`${foods}.public_earth`;
 /**
  * Straight-line (chord) metres from the searched point to a listing's public point:
  * cube's `<->`, which the GiST index can order by. It grows with the great-circle
- * distance, so ordering by it is ordering by distance; {@link chordToMetres} converts.
+ * distance, so ordering by it is ordering by distance; `chordToMetres` (terms.ts) converts.
  */
 const chord = sql<number>`(${publicEarth} <-> ${origin})`;
 
 /** Within the radius: the index reads the bounding cube (`earth_box`), then the chord (placeholder `chordM`) trims its corners. */
 const withinRadius = sql`earth_box(${origin}, ${p.radiusM}::float8) @> ${publicEarth} and ${chord} <= ${p.chordM}::float8`;
-
-/** The radius of earthdistance's sphere, metres (its `earth()`). */
-const EARTH_M = 6_378_168;
-
-/** The chord of an arc of `metres` on earthdistance's sphere. */
-export function metresToChord(metres: number): number {
-  return 2 * EARTH_M * Math.sin(metres / (2 * EARTH_M));
-}
-
-/** The great-circle metres of a chord of `chordM` on earthdistance's sphere. */
-export function chordToMetres(chordM: number): number {
-  return 2 * EARTH_M * Math.asin(Math.min(1, chordM / (2 * EARTH_M)));
-}
 
 /** ORDER BY of `order`, served by a btree index read forwards or backwards (no sort). */
 function orderBy(order: FoodOrder): SQL[] {

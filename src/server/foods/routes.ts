@@ -32,7 +32,8 @@ import {
   type FoodRow,
   type PlaceView,
 } from './repository.js';
-import { chordToMetres, listAvailableFoods, listDonorFoods, sortKey, type FoodOrder, type ListedFood } from './lists.js';
+import { listAvailableFoods, listDonorFoods, sortKey, type FoodOrder, type ListedFood } from './lists.js';
+import { chordToMetres } from './terms.js';
 import { LISTING_COUNTERS, LISTINGS_PER_DAY } from './limits.js';
 import { exactPointVisibility } from './points.js';
 import { windowsByFood } from './windows.js';
