@@ -55,6 +55,10 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }):
     keepAlive: true,
   });
   pool.on('error', (error) => opts.onPoolError?.(error));
+  // The pool listens only to idle clients: a backend that ends while its client is checked out
+  // between two queries of a transaction would raise an 'error' nobody hears and end the process.
+  // Every client hears its own; the transaction's next query fails and the pool drops the client.
+  pool.on('connect', (client) => client.on('error', (error) => opts.onPoolError?.(error)));
   const db = drizzlePg(pool) as unknown as Database;
   return {
     db,
