@@ -7,11 +7,13 @@
  * Also moves the app to a clicked notification's page (sw.ts posts the path).
  */
 import { t } from '@lingui/core/macro';
+import { I18nProvider } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Workbox } from 'workbox-window';
 import { navigate } from 'wouter/use-browser-location';
+import { i18n } from '../../lib/i18n.js';
 
 let updateWaiting = false;
 const listeners = new Set<() => void>();
@@ -69,12 +71,15 @@ export function registerServiceWorker(): void {
 
   const host = document.createElement('div');
   document.body.append(host);
+  // Its own root needs Lingui's provider too (<Trans> reads it), with the page's active catalog.
   createRoot(host).render(
-    <AppStatus
-      onReload={() => {
-        reloadAsked = true;
-        wb.messageSkipWaiting();
-      }}
-    />,
+    <I18nProvider i18n={i18n}>
+      <AppStatus
+        onReload={() => {
+          reloadAsked = true;
+          wb.messageSkipWaiting();
+        }}
+      />
+    </I18nProvider>,
   );
 }
