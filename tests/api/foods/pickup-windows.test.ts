@@ -4,7 +4,8 @@
 // window leaves the list and expires; PickupAt outside every window or in a full one is 409.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, buildTestApp, call, foodBody, freshPostgres, signUp, type Person } from '../harness.js';
+import { BACKENDS, call, foodBody, signUp, type Person } from '../harness.js';
+import { clockedApps } from '../harness-clock.js';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -13,23 +14,19 @@ describe.each(BACKENDS)('pickup windows on %s', (backend) => {
   let now = new Date();
   const clock = () => now;
   let app: FastifyInstance;
-  const closers: (() => Promise<void>)[] = [];
+  let close: (() => Promise<void>) | undefined;
   let donor: Person;
   let ann: Person;
   let bob: Person;
 
   beforeAll(async () => {
-    const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
-    const a = await buildTestApp(pgdb?.url, {}, { clock });
-    app = a.app;
-    closers.push(() => a.app.close(), () => a.database.close());
-    if (pgdb) closers.push(() => pgdb.drop());
+    ({ app, close } = await clockedApps(backend, clock));
     donor = await signUp(app, 'Dana Donor');
     ann = await signUp(app, 'Ann');
     bob = await signUp(app, 'Bob');
   });
   afterAll(async () => {
-    for (const close of closers) await close();
+    await close?.();
   });
 
   const create = async (overrides: Record<string, unknown>) => {

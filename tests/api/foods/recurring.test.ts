@@ -4,7 +4,8 @@
 // time across a daylight-saving change; paused offers make nothing, stopped ones never again.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, buildTestApp, call, foodBody, freshPostgres, signUp, type Person } from '../harness.js';
+import { BACKENDS, call, foodBody, signUp, type Person } from '../harness.js';
+import { clockedApps } from '../harness-clock.js';
 
 const DAY = 86_400_000;
 
@@ -12,29 +13,18 @@ describe.each(BACKENDS)('recurring offers on %s', (backend) => {
   let now = new Date('2027-03-10T12:00:00Z');
   const clock = () => now;
   let app: FastifyInstance;
+  let close: (() => Promise<void>) | undefined;
   let second: FastifyInstance;
-  const closers: (() => Promise<void>)[] = [];
   let bakery: Person;
   let other: Person;
 
   beforeAll(async () => {
-    const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
-    const a = await buildTestApp(pgdb?.url, {}, { clock });
-    app = a.app;
-    closers.push(() => a.app.close(), () => a.database.close());
-    if (pgdb) {
-      const b = await buildTestApp(pgdb.url, {}, { clock });
-      second = b.app;
-      closers.unshift(() => b.app.close(), () => b.database.close());
-      closers.push(() => pgdb.drop());
-    } else {
-      second = app;
-    }
+    ({ app, second, close } = await clockedApps(backend, clock));
     bakery = await signUp(app, 'Bäckerei Sonne');
     other = await signUp(app, 'Otto Other');
   });
   afterAll(async () => {
-    for (const close of closers) await close();
+    await close?.();
   });
 
   /** Both instances run the sweep at once; returns how many listings they made together. */

@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localToday } from '../../../src/server/lib/dates.js';
-import { BACKENDS, buildTestApp, call, foodBody, freshPostgres, signUp, type Person } from '../harness.js';
+import { BACKENDS, call, foodBody, signUp, type Person } from '../harness.js';
+import { clockedApps } from '../harness-clock.js';
 
 const HOUR = 3_600_000;
 
@@ -14,31 +15,20 @@ describe.each(BACKENDS)('lifecycle jobs on %s', (backend) => {
   let now = new Date();
   const clock = () => now;
   let app: FastifyInstance;
+  let close: (() => Promise<void>) | undefined;
   let second: FastifyInstance;
-  const closers: (() => Promise<void>)[] = [];
   let donor: Person;
   let ann: Person;
   let bob: Person;
 
   beforeAll(async () => {
-    const pgdb = backend === 'postgres' ? await freshPostgres() : undefined;
-    const a = await buildTestApp(pgdb?.url, {}, { clock });
-    app = a.app;
-    closers.push(() => a.app.close(), () => a.database.close());
-    if (pgdb) {
-      const b = await buildTestApp(pgdb.url, {}, { clock });
-      second = b.app;
-      closers.unshift(() => b.app.close(), () => b.database.close());
-      closers.push(() => pgdb.drop());
-    } else {
-      second = app;
-    }
+    ({ app, second, close } = await clockedApps(backend, clock));
     donor = await signUp(app, 'Dana Donor');
     ann = await signUp(app, 'Ann');
     bob = await signUp(app, 'Bob');
   });
   afterAll(async () => {
-    for (const close of closers) await close();
+    await close?.();
   });
 
   const notices = async (who: Person) => (await call(app, 'GET', '/api/notifications?limit=100', who)).json() as { Type: string; Title: string; Body: string; Link: string }[];
