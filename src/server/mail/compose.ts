@@ -7,14 +7,12 @@
 import { LOCALE_INFO, type Locale } from '../../contract/index.js';
 import { defineMessages } from '../i18n/catalog.js';
 import type { Mail } from './mailer.js';
+import { escapeHtml } from '../lib/html.js';
 
 const say = defineMessages('mail', { hello: 'Hello {name},' });
 
 /** A mail's greeting of `name` in `locale` ('Hello Ada,'). */
 export const greeting = (locale: Locale, name: string) => say(locale, 'hello', { name });
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** What a plain mail says; `link.words` is the anchor text, shown before the URL in the text part. */
 export interface PlainMail {

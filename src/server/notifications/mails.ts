@@ -9,6 +9,7 @@ import { greeting } from '../mail/compose.js';
 import { PAGES } from '../../contract/routes.js';
 import { unsubscribeUrl } from '../email-preferences/unsubscribe.js';
 import type { OutboxMail } from '../outbox/outbox.js';
+import { escapeHtml } from '../lib/html.js';
 
 /** What every mail needs to know about the server. */
 export interface MailSettings {
@@ -16,9 +17,6 @@ export interface MailSettings {
   /** Signs unsubscribe tokens (the auth secret). */
   secret: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The mails' own words (the server catalog's `mail.` group). */
 const say = defineMessages('mail', {

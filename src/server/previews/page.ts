@@ -11,6 +11,7 @@ import { LOCALE_INFO, type Food, type Locale } from '../../contract/index.js';
 import { IMAGE_WIDTHS, platefulImageId } from '../../contract/index.js';
 import { CARD_HEIGHT, CARD_WIDTH } from './cards.js';
 import { routePreloads } from './preloads.js';
+import { escapeHtml } from '../lib/html.js';
 
 /** What a preview shows. `image` and `url` are absolute. */
 export interface Preview {
@@ -43,9 +44,6 @@ const BARE = `<!doctype html>
     <p>The web client is not built. Run <code>npm run build</code>.</p>
   </body>
 </html>`;
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON that cannot end its `<script>` element or open a comment (`<`, `>`, `&` and U+2028/9 as \u escapes). */
 const scriptJson = (value: unknown) =>
