@@ -7,7 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS, ping, type Database, type DatabaseHandle, type OpenOptions } from './handle.js';
 import { listenPg } from './listen.js';
-import { clientWithSettingsPerTransaction } from './pooled.js';
+import { poolClientClass } from './pooled.js';
 
 /** Key of the session advisory lock the migrations run under (any fixed number; one per app). */
 const MIGRATION_LOCK = 7_300_112_025;
@@ -50,7 +50,9 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }):
     max: opts.poolSize ?? 10,
     // Bounded wait: connecting, or queueing for a busy pool, fails after this (then 503).
     connectionTimeoutMillis: opts.poolTimeoutMs ?? 3000,
-    ...(pooled ? { Client: clientWithSettingsPerTransaction(statementTimeoutMs) } : { statement_timeout: statementTimeoutMs }),
+    // A failed `begin` gives its client back (pooled.ts); through a pooler the timeout is set per transaction.
+    Client: poolClientClass(pooled ? statementTimeoutMs : undefined),
+    ...(pooled ? {} : { statement_timeout: statementTimeoutMs }),
     idleTimeoutMillis: 30_000,
     keepAlive: true,
   });

@@ -24,6 +24,11 @@ export interface Stream {
   presenceId?: string;
   /** Position of the last replayable event sent, in the `ReplayFeed`'s sequence (or where the stream started). */
   lastSeq: number;
+  /**
+   * Set once the `ReplayFeed` has sent its catch-up: until then the feed sends this stream nothing live,
+   * so the replayed notifications come before any `unread` (routes.ts' connect order).
+   */
+  caughtUp?: boolean;
   write(chunk: string): void;
   /** Ends the response and its socket. */
   end(): void;
@@ -138,5 +143,6 @@ export class EventHub {
     // A stream that closed while queued gets nothing.
     if (!this.byUser.get(stream.userId)?.has(stream)) return;
     await this.replayFeed.catchUp(stream);
+    stream.caughtUp = true;
   }
 }

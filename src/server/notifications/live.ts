@@ -26,8 +26,10 @@ export function notificationFeed(db: Database): ReplayFeed {
       stream.write(sseFrame('unread', { count: await unreadCount(db, stream.userId) }));
     },
 
-    async forward(event, streamsOf) {
+    async forward(event, allStreamsOf) {
       if (event.kind !== 'notification' && event.kind !== 'unread') return;
+      // A stream still waiting for its catch-up gets this event there, in order.
+      const streamsOf = (userId: string) => allStreamsOf(userId).filter((s) => s.caughtUp);
       if (!streamsOf(event.userId).length) return;
       if (event.kind === 'notification') {
         const row = await findNotification(db, event.id);

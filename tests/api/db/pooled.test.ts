@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/server/db/client.js';
 import { buildTestApp, foodBody, freshPostgres, signUp } from '../harness.js';
 
 const PG = process.env.TEST_DATABASE_URL;
@@ -79,5 +80,34 @@ describe.runIf(PG)('pooled connections on PostgreSQL', () => {
       await locker.end();
     }
     expect((await edit()).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['directly', {}],
+    ['through a pooler', { DATABASE_DIRECT_URL: 'same' }],
+  ])('gives back a connection whose begin fails (%s): the next transaction runs and the pool closes', async (_how, extra) => {
+    const pgdb = await freshPostgres();
+    cleanups.push(() => pgdb.drop());
+    const database = await openDatabase({
+      databaseUrl: pgdb.url,
+      ...('DATABASE_DIRECT_URL' in extra ? { databaseDirectUrl: pgdb.url } : {}),
+      dataDir: 'memory://',
+      poolSize: 1,
+      poolTimeoutMs: 500,
+    });
+    let closed = false;
+    cleanups.push(async () => {
+      if (!closed) await database.close();
+    });
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    await database.db.execute(sql`select 1`);
+    // The one pooled connection dies as it is handed out: the transaction's begin fails.
+    pool.once('acquire', (client) => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy());
+    await expect(database.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+    // With the connection still checked out, this would wait for the pool timeout and fail.
+    const rows = await database.db.transaction(async (tx) => ((await tx.execute(sql`select 2 as n`)) as unknown as { rows: { n: number }[] }).rows);
+    expect(rows).toEqual([{ n: 2 }]);
+    await database.close();
+    closed = true;
   });
 });
