@@ -66,6 +66,7 @@ import { placeRoutes } from './places/routes.js';
 import { requestRoutes } from './requests/routes.js';
 import { calendarRoutes } from './calendar/routes.js';
 import { sessionRoutes } from './session/routes.js';
+import { wantedRoutes } from './wanted/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -239,6 +240,7 @@ export async function buildApp(
   await app.register(moderationRoutes, { adminEmails: config.adminEmails });
   await app.register(blockRoutes);
   await app.register(feedbackRoutes);
+  await app.register(wantedRoutes, { config });
   const renderer = new PageRenderer(WEB_DIST);
   await app.register(previewRoutes, { config, renderer });
   await app.register(staticRoutes, { renderPage: async (url, req) => renderer.render(url, sitePreview(config.publicUrl, url, await pageLocale(handle.db, req))) });

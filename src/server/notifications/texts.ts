@@ -15,7 +15,7 @@
  *   `action`: the words of the mail's link.
  */
 import type { EmailPreferenceKey, NotificationType } from '../../contract/index.js';
-import { conversationPath, manageFoodPath, PAGES } from '../../contract/routes.js';
+import { conversationPath, foodPath, manageFoodPath, PAGES } from '../../contract/routes.js';
 
 /** The ids a notification's link and push tag are made of. */
 export interface TextIds {
@@ -187,6 +187,24 @@ export const NOTIFICATION_TEXTS = {
     mail: 'Messages',
     action: 'Reply in Plateful',
     mailText: { subject: 'New message from {from} about {foodName}', paragraphs: ['{from} wrote about {foodName}:', '{message}'] },
+  },
+  'wanted.answered': {
+    type: 'wanted.answered',
+    title: '{donorName} answered your Wanted post',
+    body: '{donorName} listed {foodName} for your Wanted post "{title}". It is offered to you first until {offeredUntil}.',
+    link: (ids) => foodPath(ids.foodId),
+    tag: (ids) => `wanted-${ids.foodId}`,
+    push: 'RequestUpdates',
+    pushWholeBody: true,
+    mail: 'RequestUpdates',
+    action: 'See the listing',
+  },
+  'wanted.match': {
+    type: 'wanted.match',
+    title: '{foodName} may be what you want',
+    body: '{donorName} listed {foodName} near you, which matches your Wanted post "{title}".',
+    link: (ids) => foodPath(ids.foodId),
+    tag: (ids) => `wanted-${ids.foodId}`,
   },
 } as const satisfies Record<string, NotificationText>;
 
