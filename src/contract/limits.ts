@@ -53,6 +53,7 @@ export const NOTIFICATION_TYPES = [
   'pickup.reminder',
   'pickup.check',
   'moderation.notice',
+  'alert.match',
   'wanted.answered',
   'wanted.match',
 ] as const;
