@@ -65,6 +65,7 @@ import { homeAreaRoutes } from './places/home-area.js';
 import { placeRoutes } from './places/routes.js';
 import { requestRoutes } from './requests/routes.js';
 import { calendarRoutes } from './calendar/routes.js';
+import { pickupAttachment } from './calendar/attachment.js';
 import { sessionRoutes } from './session/routes.js';
 
 declare module 'fastify' {
@@ -144,7 +145,8 @@ export async function buildApp(
     }));
   app.decorate('db', handle.db);
   app.decorate('clock', opts.clock ?? (() => new Date()));
-  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret, newRequestMailDelayMs: config.newRequestMailDelayMs }));
+  const pickupCalendar = pickupAttachment(config.publicUrl, () => app.clock());
+  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret, newRequestMailDelayMs: config.newRequestMailDelayMs, pickupCalendar }));
   const imageStore = await openImageStore(handle, config.dataDir);
   app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {

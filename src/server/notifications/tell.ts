@@ -18,7 +18,8 @@ import { addNotification } from './repository.js';
 import { NOTIFICATION_TEXTS, type NotificationText, type TextIds, type TextKey, type TextParams, type TextValue } from './texts.js';
 import { textsOf } from './wording.js';
 import { languageOf } from '../i18n/repository.js';
-import { SOURCE_LOCALE } from '../../contract/index.js';
+import { SOURCE_LOCALE, type Locale } from '../../contract/index.js';
+import type { MailAttachment } from '../mail/mailer.js';
 
 /** `text` cut to `PREVIEW_CHARS` characters, the last one an ellipsis. */
 export const preview = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text);
@@ -33,6 +34,8 @@ export interface Delivery {
   push?: boolean;
   /** False when a throttle holds the mail back (default true when the entry mails). */
   mail?: boolean;
+  /** The files the mail carries, made in the recipient's language only when the mail goes. */
+  attach?: (locale: Locale) => Promise<MailAttachment[]>;
 }
 
 /** The `tell` of a notifier whose mails link to `settings.publicUrl` and sign unsubscribe links with `settings.secret`. */
@@ -61,6 +64,6 @@ export function teller(settings: MailSettings) {
     const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return;
     const mail = notificationMail(settings, { to: user.email, name: user.name, userId, key: entry.mail, subject, paragraphs, path: link, action, locale });
-    await enqueueMail(tx, mail, queue);
+    await enqueueMail(tx, d.attach ? { ...mail, attachments: await d.attach(locale) } : mail, queue);
   };
 }

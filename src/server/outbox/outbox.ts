@@ -62,7 +62,8 @@ export interface EnqueueOptions {
  * sent before the transaction commits (nor before `opts.delayMs`). Resolves with the row id.
  */
 export async function enqueueMail(db: DbOrTx, mail: OutboxMail, opts: EnqueueOptions = {}): Promise<string> {
-  return enqueue(db, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, headers: mail.headers ?? null }, opts);
+  const { to, subject, text } = mail;
+  return enqueue(db, { to, subject, text, html: mail.html ?? null, headers: mail.headers ?? null, attachments: mail.attachments?.length ? mail.attachments : null }, opts);
 }
 
 /** Adds a web push to the outbox through `db` (the event's transaction), like `enqueueMail`. */

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema/auth.js';
+import type { MailAttachment } from '../mail/mailer.js';
 
 /** What a push row of the outbox carries besides endpoint, title and body. */
 export interface PushJob {
@@ -35,6 +36,8 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** A mail's attached files (e.g. a pickup's .ics), sent as they are. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     attempts: integer('attempts').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

@@ -150,6 +150,7 @@ export class OutboxWorker {
         key: row.id,
         ...(row.html ? { html: row.html } : {}),
         ...(row.headers ? { headers: row.headers } : {}),
+        ...(row.attachments ? { attachments: row.attachments } : {}),
       });
     } catch (err) {
       const retryIn = retryDelay(row.attempts, this.options);
