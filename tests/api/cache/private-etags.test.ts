@@ -5,7 +5,8 @@
 // ended gets 401, never 304; the public cache neither serves nor stores these answers.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foods } from '../../../src/server/db/schema/index.js';
+import { blocks } from '../../../src/server/blocks/schema.js';
+import { foods, users } from '../../../src/server/db/schema/index.js';
 import { BACKENDS, call, foodBody, signInAgain, signUp, startApp, type Person, type TestApp } from '../harness.js';
 import { anon, DEBUG, within } from './support.js';
 
@@ -88,5 +89,15 @@ describe.each(BACKENDS)('private ETags on %s', (backend) => {
     const anonymous = await anon(t.app, detail, { 'if-none-match': signedIn.headers.etag as string });
     expect(anonymous.headers['cache-control']).toBe('no-cache');
     expect(anonymous.headers['x-cache']).toBe('MISS');
+  });
+
+  it("drops the ETags on a change to the tables beside the listing's own: a block written in SQL", async () => {
+    const detail = `/api/foods/${foodId}`;
+    const etag = (await get(requester, detail)).headers.etag as string;
+    expect((await get(requester, detail, etag)).statusCode).toBe(304);
+    const idOf = async (email: string) => (await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    await t.app.db.insert(blocks).values({ blockerId: await idOf(donor.email), blockedId: await idOf(requester.email) });
+    // Blocked: the listing is unknown to the requester (404), as soon as the NOTIFY arrives.
+    await within(2000, async () => (await get(requester, detail, etag)).statusCode === 404);
   });
 });
