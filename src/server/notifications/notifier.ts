@@ -14,8 +14,8 @@
  * | request.accepted / request.declined / request.no_show | requester | RequestUpdates (an accepted `PickupAt`'s mail carries its .ics) |
  * | food.collected | each requester whose open request was declined because another got the food | RequestUpdates |
  * | food.expired | the donor and each requester with an open request | RequestUpdates |
- * | pickup.reminder | donor and accepted requester, 1 h before PickupAt | RequestUpdates |
- * | pickup.check | donor, 24 h after PickupAt (or acceptance) | RequestUpdates |
+ * | pickup.reminder | donor and accepted requester, 1 h before PickupAt (else the chosen time, else its window's start) | RequestUpdates |
+ * | pickup.check | donor, 24 h after PickupAt (else the chosen time, else its window's end, else acceptance) | RequestUpdates |
  *
  * Each notification names its actor, so repeats from one person fold into one
  * (repository.ts); a new-request push and mail wait `NEW_REQUEST_MAIL_DELAY_MS`
@@ -55,8 +55,8 @@ export interface Notifier {
   foodCollected(tx: Database, declined: RequestRow[]): Promise<void>;
   /** From the expiry job: `food` expired; `open` its open requests. */
   foodExpired(tx: Database, food: { id: string; name: string; donorId: string }, open: RequestRow[]): Promise<void>;
-  /** From the reminder job: 1 hour before the pickup of accepted `request`, to both sides. */
-  pickupReminder(tx: Database, request: RequestRow): Promise<void>;
+  /** From the reminder job: 1 hour before the pickup of accepted `request` (beginning `at`), to both sides. */
+  pickupReminder(tx: Database, request: RequestRow, at: Date): Promise<void>;
   /** From the reminder job: "Was it collected?" to the donor of accepted `request`. */
   pickupCheck(tx: Database, request: RequestRow): Promise<void>;
   messageCreated(tx: Database, request: RequestRow, message: { id: string; senderId: string; body: string }): Promise<void>;
@@ -146,9 +146,9 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
       }
     },
 
-    async pickupReminder(tx, r) {
+    async pickupReminder(tx, r, at) {
       const { ids, names } = about(r);
-      const params = { ...names, pickupTime: pickupTime(r.pickupAt) ?? '', pickupLocation: r.pickupLocation };
+      const params = { ...names, pickupTime: at, pickupLocation: r.pickupLocation };
       await tell(tx, 'pickup.reminder.requester', r.requesterId, ids, params, byDonor(r));
       await tell(tx, 'pickup.reminder.donor', r.donorId, ids, params);
     },
