@@ -9,7 +9,7 @@
  * generation it was computed in. A revalidation in the same generation is answered 304
  * after the session check alone, without the route's queries. The generation moves on
  * (`changed`) when a table those answers read changes (the `plateful_public` NOTIFY of
- * foods, requests, users, pickup_windows, blocks and feedback: migrations 0010 and 0031),
+ * foods, requests, users, pickup_windows, blocks and feedback: migrations 0010 and 0032),
  * when this process acknowledges a write, and when its LISTEN connection comes back;
  * entries also end after `ttlMs`, for what changes with time alone (a window passing).
  * A revalidation after a change runs the route and still answers 304 when the body
