@@ -58,13 +58,14 @@ const MODERATION_ONLY = [
 
 /**
  * The sources of the `moderation` catalog, all the moderators' pages need (they load no `pages`): theirs and
- * the parts they share with other pages (a popup, the report dialog they open).
+ * the parts they share with other pages (a popup, the report dialog they open, the problems' texts).
  */
 export const MODERATION = [
   ...MODERATION_ONLY,
   '<rootDir>/src/web/ui/popups.ts',
   '<rootDir>/src/web/ui/ModalDialog.tsx',
   '<rootDir>/src/web/features/safety/components/ReportDialog.tsx',
+  '<rootDir>/src/web/lib/problemText.ts',
 ];
 
 /** `paths` as globs that exclude each file, or everything below each folder. */
