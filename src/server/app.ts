@@ -36,6 +36,7 @@ import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
 import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
+import { alertRoutes } from './alerts/routes.js';
 import { PageRenderer } from './previews/page.js';
 import { previewRoutes, sitePreview } from './previews/routes.js';
 import { i18nRoutes } from './i18n/routes.js';
@@ -65,6 +66,7 @@ import { homeAreaRoutes } from './places/home-area.js';
 import { placeRoutes } from './places/routes.js';
 import { requestRoutes } from './requests/routes.js';
 import { calendarRoutes } from './calendar/routes.js';
+import { pickupAttachment } from './calendar/attachment.js';
 import { sessionRoutes } from './session/routes.js';
 
 declare module 'fastify' {
@@ -144,7 +146,8 @@ export async function buildApp(
     }));
   app.decorate('db', handle.db);
   app.decorate('clock', opts.clock ?? (() => new Date()));
-  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret, newRequestMailDelayMs: config.newRequestMailDelayMs }));
+  const pickupCalendar = pickupAttachment(config.publicUrl, () => app.clock());
+  app.decorate('notifier', createNotifier({ publicUrl: config.publicUrl, secret: config.authSecret, newRequestMailDelayMs: config.newRequestMailDelayMs, pickupCalendar }));
   const imageStore = await openImageStore(handle, config.dataDir);
   app.decorate('imageStore', imageStore);
   app.addHook('onClose', async () => {
@@ -238,6 +241,7 @@ export async function buildApp(
   });
   await app.register(moderationRoutes, { adminEmails: config.adminEmails });
   await app.register(blockRoutes);
+  await app.register(alertRoutes, { config });
   await app.register(feedbackRoutes);
   const renderer = new PageRenderer(WEB_DIST);
   await app.register(previewRoutes, { config, renderer });

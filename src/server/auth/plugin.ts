@@ -75,7 +75,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.decorate('auth', auth);
 
   // Sessions resolved lately, dropped by the NOTIFY of their end or their person's change (session-cache.ts).
-  const cache = new SessionCache();
+  const cache = new SessionCache<SessionUser>();
   const unlisten = await opts.listen(
     EVENTS_CHANNEL,
     (payload) => {

@@ -10,8 +10,6 @@
  * Entries also end after `SESSION_CACHE_MS`, so each active session still reaches
  * Better Auth regularly (its `updateAge` keeps "last activity" and expiry rolling).
  */
-import type { SessionUser } from './plugin.js';
-
 /** Longest an entry answers without a database lookup, ms. */
 export const SESSION_CACHE_MS = 30_000;
 /** Most entries kept; the oldest go first. */
@@ -23,13 +21,19 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]
 /** The session cookie's value in a `Cookie` header, or undefined. */
 export const sessionCookieOf = (cookieHeader: string | undefined) => cookieHeader?.match(SESSION_COOKIE)?.[1];
 
-export class SessionCache {
-  private readonly entries = new Map<string, { user: SessionUser; until: number }>();
+/** What the cache needs of a cached user: its id and its session's id (auth/plugin.ts's `SessionUser`). */
+export interface CachedUser {
+  id: string;
+  sessionId?: string;
+}
+
+export class SessionCache<User extends CachedUser> {
+  private readonly entries = new Map<string, { user: User; until: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /** The user of cookie value `token`, while fresh. */
-  get(token: string): SessionUser | undefined {
+  get(token: string): User | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
     if (entry.until > this.now()) return entry.user;
@@ -38,7 +42,7 @@ export class SessionCache {
   }
 
   /** Remembers `user` for `token` until `expiresAt` (the session's end) or `SESSION_CACHE_MS`, whichever is first. */
-  set(token: string, user: SessionUser, expiresAt: Date): void {
+  set(token: string, user: User, expiresAt: Date): void {
     if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(token, { user, until: Math.min(this.now() + SESSION_CACHE_MS, expiresAt.getTime()) });
   }

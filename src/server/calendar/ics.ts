@@ -2,7 +2,7 @@
  * Writes iCalendar files (RFC 5545) with ical-generator: one VEVENT per pickup, `UID`
  * `{request id}@{PUBLIC_URL host}` (stable for the pickup's life), its kept `SEQUENCE`,
  * UTC times (`…Z`, so no VTIMEZONE is needed), `STATUS:CANCELLED` for a cancelled one, and
- * the place as far as the viewer may see it.
+ * the place as far as the viewer may see it; the words come worded (texts.ts).
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Location } from '../../contract/index.js';
@@ -13,8 +13,8 @@ export interface ViewedEntry {
   entry: EntryRow;
   summary: string;
   description: string;
-  /** The pickup location text, and the point the viewer may see (`Approximate` for the public one). */
-  place?: { text: string; point?: Location };
+  /** The pickup place as the viewer reads it (the public one worded as approximate), and the point they may see. */
+  place?: { text: string; point?: Pick<Location, 'Lat' | 'Lng'> };
   url: string;
 }
 
@@ -49,9 +49,7 @@ export function renderCalendar(entries: ViewedEntry[], publicUrl: string, method
       status: entry.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       ...(v.place
         ? {
-            location: point
-              ? { title: point.Approximate ? `${v.place.text} (approximate area)` : v.place.text, geo: { lat: point.Lat, lon: point.Lng } }
-              : v.place.text,
+            location: point ? { title: v.place.text, geo: { lat: point.Lat, lon: point.Lng } } : v.place.text,
           }
         : {}),
     });

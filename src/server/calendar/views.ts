@@ -11,6 +11,8 @@ import { foods, requests } from '../db/schema/index.js';
 import { exactPointVisibility, toLocation } from '../foods/points.js';
 import { cancelGoneEntry, entryState, settleEntry, type EntryRow, type FoodRow, type RequestRow } from './entries.js';
 import type { ViewedEntry } from './ics.js';
+import type { Locale } from '../../contract/index.js';
+import { pickupWords, sayCalendar } from './texts.js';
 import { pickupCalendarEntries } from './schema.js';
 
 /** How far back a feed reaches (pickups and cancellations). */
@@ -18,8 +20,8 @@ const FEED_PAST_MS = 14 * 24 * 60 * 60 * 1000;
 /** Most entries in one feed. */
 const FEED_MAX = 200;
 
-/** Settles and words the entries of `rows` (with their listings) for `viewerId`; one transaction. */
-async function view(db: Database, viewerId: string, rows: RequestRow[], now: Date, publicUrl: string): Promise<ViewedEntry[]> {
+/** Settles the entries of `rows` (with their listings) and words them for `viewerId` in `locale`; one transaction each. */
+export async function view(db: Database, viewerId: string, rows: RequestRow[], now: Date, publicUrl: string, locale: Locale): Promise<ViewedEntry[]> {
   if (!rows.length) return [];
   const foodRows = await db.select().from(foods).where(inArray(foods.id, [...new Set(rows.map((r) => r.foodId))]));
   const byId = new Map(foodRows.map((f) => [f.id, f]));
@@ -31,29 +33,32 @@ async function view(db: Database, viewerId: string, rows: RequestRow[], now: Dat
     const asDonor = row.donorId === viewerId;
     const name = food?.name ?? row.foodName;
     const point = food ? toLocation(food, exact(food)) : undefined;
+    const place = food?.pickupLocation ?? row.pickupLocation;
     out.push({
       entry,
-      summary: asDonor ? `Hand over ${name} to ${row.requesterName}` : `Pick up ${name} from ${row.donorName}`,
-      description: asDonor ? `${row.requesterName} picks up ${name} (Plateful).` : `${row.donorName} hands over ${name} (Plateful).`,
-      place: { text: food?.pickupLocation ?? row.pickupLocation, ...(point ? { point } : {}) },
+      ...pickupWords(locale, asDonor, { foodName: name, donorName: row.donorName, requesterName: row.requesterName }),
+      place: {
+        text: point?.Approximate ? sayCalendar(locale, 'approximate', { place }) : place,
+        ...(point ? { point: { Lat: point.Lat, Lng: point.Lng } } : {}),
+      },
       url: `${publicUrl}${asDonor ? manageFoodPath(row.foodId) : conversationPath(row.id)}`,
     });
   }
   return out;
 }
 
-/** A cancelled entry whose request is gone, for `viewerId`. */
-function goneView(entry: EntryRow, viewerId: string, publicUrl: string): ViewedEntry {
+/** A cancelled entry whose request is gone, for `viewerId` in `locale`. */
+function goneView(entry: EntryRow, viewerId: string, publicUrl: string, locale: Locale): ViewedEntry {
   return {
     entry,
-    summary: `Cancelled: ${entry.donorId === viewerId ? 'hand-over' : 'pickup'} of ${entry.foodName}`,
-    description: 'This pickup was cancelled (Plateful).',
+    summary: sayCalendar(locale, entry.donorId === viewerId ? 'cancelled.donor' : 'cancelled.requester', { foodName: entry.foodName }),
+    description: sayCalendar(locale, 'cancelled.description'),
     url: `${publicUrl}${entry.donorId === viewerId ? PAGES.manageMyFoods.path : PAGES.myFoodRequests.path}`,
   };
 }
 
 /**
- * The calendar entry of request `id` for `viewerId` at `now`: undefined when the viewer is
+ * The calendar entry of request `id` for `viewerId` at `now`, worded in `locale`: undefined when the viewer is
  * neither its donor nor its requester (or no such request ever had an entry), `pending`
  * while no pickup is agreed yet.
  */
@@ -63,26 +68,27 @@ export async function requestEntry(
   viewerId: string,
   now: Date,
   publicUrl: string,
+  locale: Locale,
 ): Promise<ViewedEntry | 'pending' | undefined> {
   const [row] = await db.select().from(requests).where(eq(requests.id, id));
   if (!row) {
     const gone = await db.transaction((tx) => cancelGoneEntry(tx, id));
-    return gone && (gone.donorId === viewerId || gone.requesterId === viewerId) ? goneView(gone, viewerId, publicUrl) : undefined;
+    return gone && (gone.donorId === viewerId || gone.requesterId === viewerId) ? goneView(gone, viewerId, publicUrl, locale) : undefined;
   }
   if (row.donorId !== viewerId && row.requesterId !== viewerId) return undefined;
   // A request held after an account takeover is not shown to its donor (account/held.ts).
   if (row.heldAt && row.donorId === viewerId) return undefined;
   if (row.acceptedAt === null) return 'pending';
-  return (await view(db, viewerId, [row], now, publicUrl))[0];
+  return (await view(db, viewerId, [row], now, publicUrl, locale))[0];
 }
 
 /**
  * `viewerId`'s feed at `now`: the pickups they agreed as donor or requester (accepted,
  * delivered, or declined or missed after acceptance, those as cancelled) from
  * `FEED_PAST_MS` ago on, and entries of requests since cancelled or withdrawn; at most
- * `FEED_MAX`, latest first.
+ * `FEED_MAX`, latest first; worded in `locale`.
  */
-export async function feedEntries(db: Database, viewerId: string, now: Date, publicUrl: string): Promise<ViewedEntry[]> {
+export async function feedEntries(db: Database, viewerId: string, now: Date, publicUrl: string, locale: Locale): Promise<ViewedEntry[]> {
   const since = new Date(now.getTime() - FEED_PAST_MS);
   const rows = await db
     .select()
@@ -111,7 +117,7 @@ export async function feedEntries(db: Database, viewerId: string, now: Date, pub
   const cancelled: ViewedEntry[] = [];
   for (const g of gone) {
     const entry = await db.transaction((tx) => cancelGoneEntry(tx, g.entry.requestId));
-    if (entry) cancelled.push(goneView(entry, viewerId, publicUrl));
+    if (entry) cancelled.push(goneView(entry, viewerId, publicUrl, locale));
   }
-  return [...(await view(db, viewerId, rows, now, publicUrl)), ...cancelled];
+  return [...(await view(db, viewerId, rows, now, publicUrl, locale)), ...cancelled];
 }

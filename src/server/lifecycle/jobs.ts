@@ -8,7 +8,7 @@
  * a restart simply runs the jobs again. Time comes from the `now` argument (the app's
  * injectable clock), never from the database's clock.
  */
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { LISTED_FOOD_STATUSES, OPEN_REQUEST_STATUSES } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { foods, listedStatus, requests } from '../db/schema/index.js';
@@ -16,10 +16,23 @@ import { localToday } from '../lib/dates.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { pruneCounters } from '../http/limits.js';
 import { makeOccurrences } from '../foods/recurring.js';
+import { pickupWindows } from '../foods/schema.js';
 
-/** The reminder comes this long before `PickupAt`. */
+/**
+ * An edge of the first window of a request's listing still open when it was accepted: its
+ * start (when the pickup begins) or its end (when it is over), for a request with no time.
+ */
+const firstWindow = (edge: 'starts_at' | 'ends_at') =>
+  sql`(select w.${sql.raw(edge)} from ${pickupWindows} w where w.food_id = ${requests.foodId} and w.ends_at > ${requests.acceptedAt} order by w.starts_at limit 1)`;
+
+/** When an accepted pickup begins: the agreed `PickupAt`, else the time the requester chose, else its window's start. */
+const pickupBegins = sql`coalesce(${requests.pickupAt}, ${requests.requestedPickupAt}, ${firstWindow('starts_at')})`;
+/** When an accepted pickup is over: its time as above, else its window's end, else the acceptance. */
+const pickupOver = sql`coalesce(${requests.pickupAt}, ${requests.requestedPickupAt}, ${firstWindow('ends_at')}, ${requests.acceptedAt})`;
+
+/** The reminder comes this long before the pickup begins (`pickupBegins`). */
 export const REMINDER_BEFORE_MS = 60 * 60 * 1000;
-/** "Was it collected?" comes this long after `PickupAt`, or after acceptance without one. */
+/** "Was it collected?" comes this long after the pickup is over (`pickupOver`). */
 export const CHECK_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Listings one run of the expiry job takes at most (the next run takes the rest). */
 const BATCH = 100;
@@ -60,7 +73,7 @@ export async function expireListings(db: Database, now: Date, notifier: Notifier
   });
 }
 
-/** Accepted requests whose `PickupAt` is within the next hour get their reminder, once. */
+/** Accepted requests whose pickup begins (`pickupBegins`) within the next hour get their reminder, saying that time, once. */
 export async function remindPickups(db: Database, now: Date, notifier: Notifier): Promise<number> {
   const from = now.toISOString();
   const until = new Date(now.getTime() + REMINDER_BEFORE_MS).toISOString();
@@ -72,23 +85,23 @@ export async function remindPickups(db: Database, now: Date, notifier: Notifier)
         and(
           eq(requests.status, 'Accepted'),
           isNull(requests.remindedAt),
-          sql`${requests.pickupAt} > ${from}::timestamptz and ${requests.pickupAt} <= ${until}::timestamptz`,
+          sql`${pickupBegins} > ${from}::timestamptz and ${pickupBegins} <= ${until}::timestamptz`,
         ),
       )
-      .returning();
-    for (const r of rows) await notifier.pickupReminder(tx, r);
+      .returning({ ...getTableColumns(requests), begins: sql`${pickupBegins}`.mapWith((v: string | Date) => new Date(v)) });
+    for (const { begins, ...r } of rows) await notifier.pickupReminder(tx, r, begins);
     return rows.length;
   });
 }
 
-/** Accepted requests 24 hours past their `PickupAt` (or acceptance) ask the donor "Was it collected?", once. */
+/** Accepted requests 24 hours past the end of their pickup (`pickupOver`) ask the donor "Was it collected?", once. */
 export async function askCollected(db: Database, now: Date, notifier: Notifier): Promise<number> {
   const before = new Date(now.getTime() - CHECK_AFTER_MS).toISOString();
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(requests)
       .set({ askedAt: now })
-      .where(and(eq(requests.status, 'Accepted'), isNull(requests.askedAt), sql`coalesce(${requests.pickupAt}, ${requests.acceptedAt}) <= ${before}::timestamptz`))
+      .where(and(eq(requests.status, 'Accepted'), isNull(requests.askedAt), sql`${pickupOver} <= ${before}::timestamptz`))
       .returning();
     for (const r of rows) await notifier.pickupCheck(tx, r);
     return rows.length;

@@ -10,13 +10,21 @@ import fp from 'fastify-plugin';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 
-/** One mail to one recipient. `text` is required; `html` is an optional alternative; `headers` extra MIME headers. */
+/** A file attached to a mail (nodemailer's `attachments`): its name, MIME type and text. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** One mail to one recipient. `text` is required; `html` is an optional alternative; `headers` extra MIME headers; `attachments` files. */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
   /** A stable id of this mail (the outbox row's): its Message-ID is `<key@MAIL_FROM's domain>`, the same on every attempt. */
   key?: string;
 }

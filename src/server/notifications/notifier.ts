@@ -11,11 +11,11 @@
  * | request.cancelled | donor | none |
  * | food.deleted | each requester with an open request | RequestUpdates |
  * | message.created | the other party | Messages; the mail only without an open stream, one per conversation per 15 min |
- * | request.accepted / request.declined / request.no_show | requester | RequestUpdates |
+ * | request.accepted / request.declined / request.no_show | requester | RequestUpdates (an accepted `PickupAt`'s mail carries its .ics) |
  * | food.collected | each requester whose open request was declined because another got the food | RequestUpdates |
  * | food.expired | the donor and each requester with an open request | RequestUpdates |
- * | pickup.reminder | donor and accepted requester, 1 h before PickupAt | RequestUpdates |
- * | pickup.check | donor, 24 h after PickupAt (or acceptance) | RequestUpdates |
+ * | pickup.reminder | donor and accepted requester, 1 h before PickupAt (else the chosen time, else its window's start) | RequestUpdates |
+ * | pickup.check | donor, 24 h after PickupAt (else the chosen time, else its window's end, else acceptance) | RequestUpdates |
  *
  * Each notification names its actor, so repeats from one person fold into one
  * (repository.ts); a new-request push and mail wait `NEW_REQUEST_MAIL_DELAY_MS`
@@ -31,6 +31,8 @@ import { wantsMail } from '../email-preferences/repository.js';
 import { publish } from '../events/bus.js';
 import { hasOpenStream } from '../events/presence.js';
 import { dropQueued } from '../outbox/outbox.js';
+import type { Locale } from '../../contract/index.js';
+import type { MailAttachment } from '../mail/mailer.js';
 import type { MailSettings } from './mails.js';
 import { preview, teller } from './tell.js';
 import { messageMailSlot, newRequestMailSlot, requestMailKey } from './throttles.js';
@@ -53,12 +55,18 @@ export interface Notifier {
   foodCollected(tx: Database, declined: RequestRow[]): Promise<void>;
   /** From the expiry job: `food` expired; `open` its open requests. */
   foodExpired(tx: Database, food: { id: string; name: string; donorId: string }, open: RequestRow[]): Promise<void>;
-  /** From the reminder job: 1 hour before the pickup of accepted `request`, to both sides. */
-  pickupReminder(tx: Database, request: RequestRow): Promise<void>;
+  /** From the reminder job: 1 hour before the pickup of accepted `request` (beginning `at`), to both sides. */
+  pickupReminder(tx: Database, request: RequestRow, at: Date): Promise<void>;
   /** From the reminder job: "Was it collected?" to the donor of accepted `request`. */
   pickupCheck(tx: Database, request: RequestRow): Promise<void>;
   messageCreated(tx: Database, request: RequestRow, message: { id: string; senderId: string; body: string }): Promise<void>;
 }
+
+/**
+ * The calendar file (RFC 5545) of accepted request `request` as `viewerId` sees it, worded in
+ * `locale`, made inside transaction `tx`; given by the app (calendar/), so this folder does not import it.
+ */
+export type PickupCalendar = (tx: Database, request: RequestRow, viewerId: string, locale: Locale) => Promise<MailAttachment | undefined>;
 
 /** A pickup time, said in each reader's language (texts.ts); undefined without one. */
 const pickupTime = (at: Date | null) => at ?? undefined;
@@ -68,9 +76,10 @@ const about = (r: RequestRow) => ({ ids: { foodId: r.foodId, requestId: r.id }, 
 
 /**
  * Makes the notifier; mails link to `settings.publicUrl` and sign unsubscribe links
- * with `settings.secret`; new-request pushes and mails wait `newRequestMailDelayMs`.
+ * with `settings.secret`; new-request pushes and mails wait `newRequestMailDelayMs`; the mail of an
+ * acceptance with a `PickupAt` carries `settings.pickupCalendar`'s file for the requester.
  */
-export function createNotifier(settings: MailSettings & { newRequestMailDelayMs: number }): Notifier {
+export function createNotifier(settings: MailSettings & { newRequestMailDelayMs: number; pickupCalendar?: PickupCalendar }): Notifier {
   const tell = teller(settings);
   /** Tells `r`'s requester what the donor did. */
   const byDonor = (r: RequestRow) => ({ actorId: r.donorId });
@@ -106,7 +115,9 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
     async requestAccepted(tx, r) {
       const { ids, names } = about(r);
       const params = { ...names, pickupTime: pickupTime(r.pickupAt), acceptNote: r.acceptNote ?? undefined };
-      await tell(tx, 'request.accepted', r.requesterId, ids, params, byDonor(r));
+      const calendar = settings.pickupCalendar;
+      const attach = calendar && r.pickupAt ? async (locale: Locale) => [await calendar(tx, r, r.requesterId, locale)].filter((a) => a !== undefined) : undefined;
+      await tell(tx, 'request.accepted', r.requesterId, ids, params, { ...byDonor(r), ...(attach ? { attach } : {}) });
     },
 
     async requestDeclined(tx, r) {
@@ -135,9 +146,9 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
       }
     },
 
-    async pickupReminder(tx, r) {
+    async pickupReminder(tx, r, at) {
       const { ids, names } = about(r);
-      const params = { ...names, pickupTime: pickupTime(r.pickupAt) ?? '', pickupLocation: r.pickupLocation };
+      const params = { ...names, pickupTime: at, pickupLocation: r.pickupLocation };
       await tell(tx, 'pickup.reminder.requester', r.requesterId, ids, params, byDonor(r));
       await tell(tx, 'pickup.reminder.donor', r.donorId, ids, params);
     },

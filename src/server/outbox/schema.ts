@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema/auth.js';
+import type { MailAttachment } from '../mail/mailer.js';
 
 /** What a push row of the outbox carries besides endpoint, title and body. */
 export interface PushJob {
@@ -26,15 +27,18 @@ export const outbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /**
      * `mail`, or `push`: then `to` is the push endpoint, `subject` and
-     * `text` the notification's title and body, and `push` the rest of the job.
+     * `text` the notification's title and body, and `push` the rest of the job;
+     * or `task`: work after a commit (outbox.ts `enqueueTask`), `to` its name and `text` its JSON payload.
      */
-    kind: text('kind', { enum: ['mail', 'push'] }).notNull().default('mail'),
+    kind: text('kind', { enum: ['mail', 'push', 'task'] }).notNull().default('mail'),
     push: jsonb('push').$type<PushJob>(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** A mail's attached files (e.g. a pickup's .ics), sent as they are. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     attempts: integer('attempts').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

@@ -152,4 +152,19 @@ describe.each(BACKENDS)('calendars on %s', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: new URL(rotated.json().Url).pathname })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/not-a-token.ics' })).statusCode).toBe(404);
   });
+  it("words files and feeds in the reader's language: their chosen one, else the request's Accept-Language", async () => {
+    expect((await call(t.app, 'PUT', '/api/account/language', bob, { Language: 'de' })).statusCode).toBeLessThan(300);
+    const mine = (await call(t.app, 'GET', `/api/requests?email=${encodeURIComponent(bob.email)}`, bob)).json() as { _id: string; FoodName: string }[];
+    const rid = mine.find((r) => r.FoodName === 'Pretzels')!._id;
+    const file = (await ics(rid, bob)).cal!.events[0]!;
+    expect(file.summary).toBe('Pretzels bei Bäckerei Sonne abholen');
+    expect(file.location).toBe('14 Elm Street (ungefähre Gegend)');
+    const feedOf = async (who: Person, headers: Record<string, string> = {}) => {
+      const url = new URL((await call(t.app, 'GET', '/api/account/calendar', who)).json().Url).pathname;
+      return new ICAL.Component(ICAL.parse((await t.app.inject({ method: 'GET', url, headers })).body)).getFirstPropertyValue('x-wr-calname');
+    };
+    expect(await feedOf(bob, { 'accept-language': 'fr' })).toBe('Plateful-Abholungen');
+    expect(await feedOf(stranger, { 'accept-language': 'fr-CA,fr;q=0.9' })).toBe('Retraits Plateful');
+    expect(await feedOf(stranger)).toBe('Plateful pickups');
+  });
 });

@@ -1,6 +1,7 @@
 // The scheduled jobs, driven by an injectable clock (no sleeps): a listing past
 // its date expires and its donor and open requesters are told; an accepted request's
-// reminder comes 1 hour before PickupAt, "Was it collected?" 24 hours after; each
+// reminder comes 1 hour before PickupAt (else the chosen time, else the window's start),
+// "Was it collected?" 24 hours after it (else the window's end); each
 // exactly once, with two app instances on one PostgreSQL (on PGlite: two concurrent
 // runs in one instance).
 import type { FastifyInstance } from 'fastify';
@@ -96,5 +97,51 @@ describe.each(BACKENDS)('lifecycle jobs on %s', (backend) => {
     await sweepBoth();
     expect((await ofType(donor, 'pickup.check')).length).toBe(before + 1);
     expect(await ofType(bob, 'pickup.reminder')).toEqual([]);
+  });
+  it("follows the window when no time was agreed: the reminder 1 hour before the window's start, the question 24 hours after its end", async () => {
+    now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const start = new Date(now.getTime() + 5 * HOUR);
+    const end = new Date(start.getTime() + HOUR / 2);
+    const body = foodBody({ FoodName: 'Bread Bag', TimeZone: 'Europe/Berlin', PickupWindows: [{ Start: start.toISOString(), End: end.toISOString() }] }, 10);
+    const foodId = (await call(app, 'POST', '/api/foods', donor, body)).json().insertedId;
+    const requestId = (await call(app, 'POST', '/api/requests', bob, { FoodId: foodId })).json().insertedId;
+    expect((await call(app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Accepted' })).statusCode).toBe(200);
+    const reminders = async () => (await ofType(bob, 'pickup.reminder')).filter((n) => n.Title.includes('Bread Bag'));
+    const checks = async () => (await ofType(donor, 'pickup.check')).filter((n) => n.Title.includes('Bread Bag'));
+
+    now = new Date(start.getTime() - 61 * 60_000);
+    await sweepBoth();
+    expect(await reminders()).toEqual([]);
+    now = new Date(start.getTime() - 59 * 60_000);
+    await sweepBoth();
+    await sweepBoth();
+    expect(await reminders()).toHaveLength(1);
+
+    // 24 hours after acceptance is not the moment: 24 hours after the window's end is.
+    now = new Date(end.getTime() + 23 * HOUR);
+    await sweepBoth();
+    expect(await checks()).toEqual([]);
+    now = new Date(end.getTime() + 24 * HOUR + 60_000);
+    await sweepBoth();
+    await sweepBoth();
+    expect(await checks()).toHaveLength(1);
+  });
+
+  it('reminds 1 hour before the time the requester chose when the donor accepts without one', async () => {
+    now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const start = new Date(now.getTime() + 3 * HOUR);
+    const chosen = new Date(start.getTime() + 90 * 60_000);
+    const body = foodBody({ FoodName: 'Cake Box', TimeZone: 'America/New_York', PickupWindows: [{ Start: start.toISOString(), End: new Date(start.getTime() + 2 * HOUR).toISOString() }] }, 10);
+    const foodId = (await call(app, 'POST', '/api/foods', donor, body)).json().insertedId;
+    const requestId = (await call(app, 'POST', '/api/requests', ann, { FoodId: foodId, PickupAt: chosen.toISOString() })).json().insertedId;
+    expect((await call(app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Accepted' })).statusCode).toBe(200);
+    const reminders = async () => (await ofType(ann, 'pickup.reminder')).filter((n) => n.Title.includes('Cake Box'));
+
+    now = new Date(start.getTime() - 30 * 60_000);
+    await sweepBoth();
+    expect(await reminders()).toEqual([]);
+    now = new Date(chosen.getTime() - 59 * 60_000);
+    await sweepBoth();
+    expect(await reminders()).toHaveLength(1);
   });
 });
