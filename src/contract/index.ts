@@ -7,6 +7,7 @@ export * from './common.js';
 export * from './foods.js';
 export * from './pickups.js';
 export * from './facts.js';
+export * from './alerts.js';
 export * from './calendar.js';
 export * from './images.js';
 export * from './requests.js';

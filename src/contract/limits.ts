@@ -53,6 +53,7 @@ export const NOTIFICATION_TYPES = [
   'pickup.reminder',
   'pickup.check',
   'moderation.notice',
+  'alert.match',
 ] as const;
 
 /** Request statuses that still wait for the food: the requester may cancel them, the donor move them on. */

@@ -12,7 +12,8 @@ import { NOTIFICATION_TYPES } from './limits.js';
  * the requester `request.accepted`/`request.declined`/`request.no_show`/`food.collected`,
  * to the donor and open requesters `food.expired`; to both sides of an accepted request
  * `pickup.reminder` (1 hour before its pickup time), to the donor `pickup.check` ("Was it
- * collected?", 24 hours after the pickup time or the acceptance).
+ * collected?", 24 hours after the pickup time or the acceptance); to the owner of a saved
+ * search (alerts) `alert.match`, linking to the new listing that matches it.
  */
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;

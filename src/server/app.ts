@@ -36,6 +36,7 @@ import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
 import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
+import { alertRoutes } from './alerts/routes.js';
 import { PageRenderer } from './previews/page.js';
 import { previewRoutes, sitePreview } from './previews/routes.js';
 import { i18nRoutes } from './i18n/routes.js';
@@ -240,6 +241,7 @@ export async function buildApp(
   });
   await app.register(moderationRoutes, { adminEmails: config.adminEmails });
   await app.register(blockRoutes);
+  await app.register(alertRoutes, { config });
   await app.register(feedbackRoutes);
   const renderer = new PageRenderer(WEB_DIST);
   await app.register(previewRoutes, { config, renderer });

@@ -18,6 +18,7 @@ import { foods } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { recurringOccurrences, recurringOffers, pickupWindows } from './schema.js';
 import { serverTimeZone } from './windows.js';
+import { announceListing } from './announce.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -143,6 +144,7 @@ async function makeDay(tx: Database, offer: OfferRow, template: FoodRow, day: st
     await tx.update(foods).set({ pickupUntil }).where(eq(foods.id, made!.id));
   }
   await tx.update(recurringOccurrences).set({ foodId: made!.id }).where(and(eq(recurringOccurrences.seriesId, offer.id), eq(recurringOccurrences.occursOn, day)));
+  await announceListing(tx, made!.id);
   return true;
 }
 

@@ -26,6 +26,7 @@ import { pointColumns, toLocation, type ExactPoint } from './points.js';
 import { settleListing } from './lifecycle.js';
 import { saveWindows, serverTimeZone, windowsByFood, windowsDiffer } from './windows.js';
 import { setRecurrence } from './recurring.js';
+import { announceListing } from './announce.js';
 import { factAnswer, factColumns, sameFacts, type FactFields } from './facts.js';
 
 export type FoodRow = typeof foods.$inferSelect;
@@ -167,6 +168,7 @@ export async function createFood(db: Database, input: FoodFields, donor: Session
       await tx.update(foods).set({ pickupUntil }).where(eq(foods.id, row!.id));
     }
     if (input.Recurrence) await setRecurrence(tx, await requireFood(tx, row!.id), input.Recurrence);
+    await announceListing(tx, row!.id);
     return row!.id;
   });
 }

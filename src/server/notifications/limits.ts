@@ -26,4 +26,5 @@ export const PUSH_DELIVERY: Partial<Record<NotificationType, Pick<PushJob, 'ttl'
   'food.expired': { ttl: 24 * 3600, urgency: 'low' },
   'pickup.reminder': { ttl: 3600, urgency: 'high' },
   'pickup.check': { ttl: 24 * 3600, urgency: 'normal' },
+  'alert.match': { ttl: 12 * 3600, urgency: 'low' },
 };

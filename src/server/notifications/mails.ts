@@ -26,23 +26,29 @@ const say = defineMessages('mail', {
   'why.NewRequests': 'new requests for your food',
   'why.RequestUpdates': 'updates to your requests',
   'why.Messages': 'new messages',
+  'why.Alerts': 'an alert you saved',
 });
 
+/** Why a mail comes and how to stop it: an email preference, or a link of its own (an alert's) with its reason. */
+export type MailStop = { key: EmailPreferenceKey } | { unsubscribeUrl: string; why: 'Alerts' };
+
 /**
- * A notification mail to `to` (greeting `name`) for mail type `key` of user `userId`, in `locale`.
+ * A notification mail to `to` (greeting `name`) for mail type `key` of user `userId` (or with
+ * its own `unsubscribeUrl` and reason `why`), in `locale`.
  * @param paragraphs the text, one paragraph each; plain text, escaped for the HTML part.
  * @param path the page of the app the mail points to, e.g. `/requests/<id>`.
  * @param action the words of the link, e.g. 'Open the conversation'.
  */
 export function notificationMail(
   s: MailSettings,
-  m: { to: string; name: string; userId: string; key: EmailPreferenceKey; subject: string; paragraphs: string[]; path: string; action: string; locale: Locale },
+  m: { to: string; name: string; userId: string; subject: string; paragraphs: string[]; path: string; action: string; locale: Locale } & MailStop,
 ): OutboxMail {
   const link = `${s.publicUrl}${m.path}`;
-  const unsubscribe = unsubscribeUrl(s.publicUrl, s.secret, m.userId, m.key);
+  const unsubscribe = 'key' in m ? unsubscribeUrl(s.publicUrl, s.secret, m.userId, m.key) : m.unsubscribeUrl;
+  const why = say(m.locale, `why.${'key' in m ? m.key : m.why}`);
   const settings = `${s.publicUrl}${PAGES.notificationSettings.path}`;
   const hello = greeting(m.locale, m.name);
-  const footer = say(m.locale, 'footer', { why: say(m.locale, `why.${m.key}`) });
+  const footer = say(m.locale, 'footer', { why });
   const stop = say(m.locale, 'stop');
   const all = say(m.locale, 'settings');
   const { dir } = LOCALE_INFO[m.locale];

@@ -20,6 +20,8 @@ export interface NewNotification {
   link: string;
   /** Who caused it: an unread notification of the same type from the same actor is folded into. */
   actorId?: string;
+  /** The id of a notification of the same user to fold into while it is unread (an alert's, alerts/notify.ts). */
+  foldInto?: string;
 }
 
 /** Maps a row to the API's `Notification` (instants in ISO 8601 UTC). */
@@ -40,10 +42,11 @@ export function toNotification(row: NotificationRow): Notification {
  * commit; returns its id. With an `actorId`, an unread notification of the same
  * type from the same actor to the same user is updated instead (against a
  * notification flood: 60 requests and cancellations make two notifications, not
- * 120); it takes the new text, time and a new `seq`, so open streams get it again.
+ * 120); so is the unread notification `foldInto` when given. The folded one takes the new
+ * text, time and a new `seq`, so open streams get it again.
  */
-export async function addNotification(tx: Database, n: NewNotification): Promise<string> {
-  if (n.actorId) {
+export async function addNotification(tx: Database, { foldInto, ...n }: NewNotification): Promise<string> {
+  if (n.actorId || foldInto) {
     const [folded] = await tx
       .update(notifications)
       .set({ title: n.title, body: n.body, link: n.link, createdAt: sql`now()`, seq: sql`plateful_next_event_seq()` })
@@ -51,7 +54,7 @@ export async function addNotification(tx: Database, n: NewNotification): Promise
         and(
           eq(notifications.userId, n.userId),
           eq(notifications.type, n.type),
-          eq(notifications.actorId, n.actorId),
+          foldInto ? eq(notifications.id, foldInto) : eq(notifications.actorId, n.actorId!),
           isNull(notifications.readAt),
         ),
       )

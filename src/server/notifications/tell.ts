@@ -36,6 +36,13 @@ export interface Delivery {
   mail?: boolean;
   /** The files the mail carries, made in the recipient's language only when the mail goes. */
   attach?: (locale: Locale) => Promise<MailAttachment[]>;
+  /** An unread notification of the recipient to fold into instead of a new one (repository.ts). */
+  foldInto?: string;
+  /**
+   * The switches of what the person set up (an alert's `Push` and `Email`), in place of the
+   * entry's push switch and email preference; its mail's unsubscribe link stops only it.
+   */
+  own?: { push: boolean; mail: boolean; unsubscribeUrl: string; why: 'Alerts' };
 }
 
 /** The `tell` of a notifier whose mails link to `settings.publicUrl` and sign unsubscribe links with `settings.secret`. */
@@ -44,26 +51,31 @@ export function teller(settings: MailSettings) {
    * Tells `userId` what entry `key` says, filled with `params`; the link and push tag come
    * from `ids`. The push goes when the entry has one and the recipient's switch of its kind
    * is on; the mail when the entry has one and their email preference allows it, to their
-   * current name and address.
+   * current name and address. With `d.own`, its switches decide instead. Resolves with the
+   * notification's id.
    */
-  return async function tell<K extends TextKey>(tx: Database, key: K, userId: string, ids: TextIds, params: TextParams<K>, d: Delivery = {}): Promise<void> {
+  return async function tell<K extends TextKey>(tx: Database, key: K, userId: string, ids: TextIds, params: TextParams<K>, d: Delivery = {}): Promise<string> {
     const entry: NotificationText = NOTIFICATION_TEXTS[key];
     const locale = (await languageOf(tx, userId)) ?? SOURCE_LOCALE;
     const { title, body, action, subject, paragraphs } = textsOf(key, locale, params as Record<string, TextValue | undefined>);
     const link = entry.link(ids);
     const actor = d.actorId ? { actorId: d.actorId } : {};
-    await addNotification(tx, { userId, type: entry.type, title, body, link, ...actor });
+    const id = await addNotification(tx, { userId, type: entry.type, title, body, link, ...actor, ...(d.foldInto ? { foldInto: d.foldInto } : {}) });
     const queue = { ...d.queue, ...actor };
-    if (entry.push && d.push !== false) {
+    const pushKind = d.own ? (d.own.push ? null : undefined) : entry.push;
+    if (pushKind !== undefined && d.push !== false) {
       const delivery = PUSH_DELIVERY[entry.type];
       if (!delivery) throw new Error(`notification ${entry.type} pushes without a PUSH_DELIVERY`);
       const push = { Title: title, Body: entry.pushWholeBody ? body : preview(body), Link: link, Tag: entry.tag(ids) };
-      await enqueuePushes(tx, userId, entry.push, push, delivery, queue);
+      await enqueuePushes(tx, userId, pushKind, push, delivery, queue);
     }
-    if (!entry.mail || d.mail === false || !(await wantsMail(tx, userId, entry.mail))) return;
+    if (d.mail === false) return id;
+    if (d.own ? !d.own.mail : !entry.mail || !(await wantsMail(tx, userId, entry.mail))) return id;
     const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user) return;
-    const mail = notificationMail(settings, { to: user.email, name: user.name, userId, key: entry.mail, subject, paragraphs, path: link, action, locale });
+    if (!user) return id;
+    const stop = d.own ? { unsubscribeUrl: d.own.unsubscribeUrl, why: d.own.why } : { key: entry.mail! };
+    const mail = notificationMail(settings, { to: user.email, name: user.name, userId, ...stop, subject, paragraphs, path: link, action, locale });
     await enqueueMail(tx, d.attach ? { ...mail, attachments: await d.attach(locale) } : mail, queue);
+    return id;
   };
 }

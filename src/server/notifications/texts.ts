@@ -15,12 +15,13 @@
  *   `action`: the words of the mail's link.
  */
 import type { EmailPreferenceKey, NotificationType } from '../../contract/index.js';
-import { conversationPath, manageFoodPath, PAGES } from '../../contract/routes.js';
+import { conversationPath, foodPath, manageFoodPath, PAGES } from '../../contract/routes.js';
 
-/** The ids a notification's link and push tag are made of. */
+/** The ids a notification's link and push tag are made of (an alert's: the listing and `alertId`). */
 export interface TextIds {
   foodId: string;
-  requestId: string;
+  requestId?: string;
+  alertId?: string;
 }
 
 /** One entry of `NOTIFICATION_TEXTS` (the fields are described above). */
@@ -40,6 +41,7 @@ export interface NotificationText {
 }
 
 const requestTag = (ids: TextIds) => `request-${ids.requestId}`;
+const alertTag = (ids: TextIds) => `alert-${ids.alertId}`;
 
 /** Every notification Plateful sends, by event and recipient. */
 export const NOTIFICATION_TEXTS = {
@@ -59,7 +61,7 @@ export const NOTIFICATION_TEXTS = {
     title: '{foodName} was delivered',
     body: '{donorName} marked your request for {foodName} as delivered.',
     // The conversation, where the feedback on the hand-over is given.
-    link: (ids) => conversationPath(ids.requestId),
+    link: (ids) => conversationPath(ids.requestId!),
     tag: requestTag,
     push: 'RequestUpdates',
     pushWholeBody: true,
@@ -181,12 +183,29 @@ export const NOTIFICATION_TEXTS = {
     type: 'message.created',
     title: 'New message from {from}',
     body: '{excerpt}',
-    link: (ids) => conversationPath(ids.requestId),
+    link: (ids) => conversationPath(ids.requestId!),
     tag: (ids) => `conversation-${ids.requestId}`,
     push: 'Messages',
     mail: 'Messages',
     action: 'Reply in Plateful',
     mailText: { subject: 'New message from {from} about {foodName}', paragraphs: ['{from} wrote about {foodName}:', '{message}'] },
+  },
+  // Alerts (alerts/notify.ts): push and mail follow the alert's own switches, not an entry's kind.
+  'alert.match': {
+    type: 'alert.match',
+    title: 'New for your alert: {foodName}',
+    body: '{foodName} matches your alert "{alertName}".',
+    link: (ids) => foodPath(ids.foodId),
+    tag: alertTag,
+    action: 'See the listing',
+  },
+  'alert.match.folded': {
+    type: 'alert.match',
+    title: '{count} new listings for your alert',
+    body: '{count} new listings match your alert "{alertName}", the latest {foodName}.',
+    link: (ids) => foodPath(ids.foodId),
+    tag: alertTag,
+    action: 'See the listing',
   },
 } as const satisfies Record<string, NotificationText>;
 

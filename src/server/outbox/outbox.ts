@@ -71,6 +71,16 @@ export async function enqueuePush(db: DbOrTx, push: OutboxPush, opts: EnqueueOpt
   return enqueue(db, { kind: 'push', to: push.endpoint, subject: push.title, text: push.body, push: push.job }, opts);
 }
 
+/**
+ * Adds task `name` with `payload` (JSON) to the outbox through `db` (the event's
+ * transaction), like `enqueueMail`: after commit one worker of one process runs every
+ * handler registered for `name` (worker.ts `onTask`). A handler that fails makes the
+ * row run again after the backoff, all its handlers with it: handlers must be idempotent.
+ */
+export async function enqueueTask(db: DbOrTx, name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
+  return enqueue(db, { kind: 'task', to: name, subject: name, text: JSON.stringify(payload) }, opts);
+}
+
 async function enqueue(db: DbOrTx, values: typeof outbox.$inferInsert, opts: EnqueueOptions): Promise<string> {
   const [row] = await db
     .insert(outbox)

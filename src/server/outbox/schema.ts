@@ -27,9 +27,10 @@ export const outbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /**
      * `mail`, or `push`: then `to` is the push endpoint, `subject` and
-     * `text` the notification's title and body, and `push` the rest of the job.
+     * `text` the notification's title and body, and `push` the rest of the job;
+     * or `task`: work after a commit (outbox.ts `enqueueTask`), `to` its name and `text` its JSON payload.
      */
-    kind: text('kind', { enum: ['mail', 'push'] }).notNull().default('mail'),
+    kind: text('kind', { enum: ['mail', 'push', 'task'] }).notNull().default('mail'),
     push: jsonb('push').$type<PushJob>(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),

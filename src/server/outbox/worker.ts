@@ -55,6 +55,8 @@ export function retryDelay(attempts: number, o: OutboxOptions): number | null {
 export type SendMail = (mail: OutboxMail) => Promise<void>;
 /** Sends one push row; rejects when it should be tried again later. */
 export type SendPush = (row: OutboxRow) => Promise<void>;
+/** Runs one task's work (outbox.ts `enqueueTask`) with its payload; rejects when it should run again later. */
+export type TaskHandler = (payload: unknown) => Promise<void>;
 
 export class OutboxWorker {
   private running?: Promise<void>;
@@ -66,6 +68,8 @@ export class OutboxWorker {
   private readonly inFlight = new Map<string, Promise<void>>();
   /** Callers of `whenIdle`, each with the pass running when it asked (only a later pass answers). */
   private idleWaiters: { after: number; resolve: () => void }[] = [];
+  /** Handlers of task rows, by task name. */
+  private readonly tasks = new Map<string, TaskHandler[]>();
 
   constructor(
     private readonly db: Database,
@@ -77,6 +81,15 @@ export class OutboxWorker {
   /** Starts the loop (once). */
   start(): void {
     this.running ??= this.loop();
+  }
+
+  /**
+   * Runs `handler` for every task row named `name` (in registration order, after any
+   * earlier handler of it succeeded); returns the unregistration.
+   */
+  onTask(name: string, handler: TaskHandler): () => void {
+    this.tasks.set(name, [...(this.tasks.get(name) ?? []), handler]);
+    return () => void this.tasks.set(name, (this.tasks.get(name) ?? []).filter((h) => h !== handler));
   }
 
   /** Asks for a pass now (after an enqueue); cheap when nothing is due. */
@@ -143,6 +156,7 @@ export class OutboxWorker {
   private async deliver(row: OutboxRow): Promise<void> {
     try {
       if (row.kind === 'push') await this.send.push(row);
+      else if (row.kind === 'task') for (const handle of this.tasks.get(row.to) ?? []) await handle(JSON.parse(row.text));
       else await this.send.mail({
         to: row.to,
         subject: row.subject,

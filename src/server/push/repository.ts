@@ -94,7 +94,8 @@ export async function setPushPreferences(db: Database, userId: string, prefs: Pu
 export type PushQueueOptions = Pick<EnqueueOptions, 'delayMs' | 'dropKey' | 'actorId'>;
 
 /**
- * Queues `payload` for every device of `userId` when their switch `key` is on,
+ * Queues `payload` for every device of `userId` when their switch `key` is on (null: the
+ * caller's own switch allowed it, e.g. an alert's `Push`),
  * through `tx` (the event's transaction), so pushes leave only after it commits.
  * `ttl` (seconds) and `urgency` go to the push service (RFC 8030 §5.2, §5.3). A push
  * caused by `queue.actorId` counts against `PUSHES_PER_SENDER_PER_DAY` for that pair;
@@ -103,13 +104,13 @@ export type PushQueueOptions = Pick<EnqueueOptions, 'delayMs' | 'dropKey' | 'act
 export async function enqueuePushes(
   tx: Database,
   userId: string,
-  key: EmailPreferenceKey,
+  key: EmailPreferenceKey | null,
   payload: PushPayload,
   delivery: Pick<PushJob, 'ttl' | 'urgency'>,
   queue: PushQueueOptions = {},
 ): Promise<void> {
   const devices = await tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  if (devices.length === 0 || !(await getPushPreferences(tx, userId))[key]) return;
+  if (devices.length === 0 || (key !== null && !(await getPushPreferences(tx, userId))[key])) return;
   if (queue.actorId && !(await consume(tx, pushCounterKey(queue.actorId, userId), PUSHES_PER_SENDER_PER_DAY)).allowed) return;
   for (const d of devices) {
     await enqueuePush(tx, {
