@@ -197,8 +197,8 @@ export async function buildApp(
     // Pagination of GET /api/foods is announced in these headers.
     exposedHeaders: ['X-Next-Cursor', 'Link'],
   });
-  // Public anonymous answers from this process's cache (after the headers above, before compression).
-  if (config.cache) await app.register(answerCachePlugin, { database: handle, ...config.cache });
+  // Public anonymous answers from this process's cache, and private ETags (after the headers above, before compression).
+  await app.register(answerCachePlugin, { database: handle, answers: config.cache, privateTtlMs: config.privateEtagTtlMs });
   // Text answers over 1 KiB are brotli- or gzip-compressed; built assets come precompressed (static.ts).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 

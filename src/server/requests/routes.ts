@@ -60,7 +60,7 @@ export async function requestRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/requests',
-    { schema: { tags: ['requests'], querystring: RequestsQuery, response: list } },
+    { schema: { tags: ['requests'], querystring: RequestsQuery, response: list }, config: { privateAnswer: true } },
     async (req) => {
       const user = await req.requireUser();
       if (!sameEmail(req.query.email, user.email)) throw problem(403, 'You can only list your own requests.');
@@ -72,7 +72,7 @@ export async function requestRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/requests/:id',
-    { schema: { tags: ['requests'], description: 'Requests for the food with this id (donor only).', params: IdParams, response: list } },
+    { schema: { tags: ['requests'], description: 'Requests for the food with this id (donor only).', params: IdParams, response: list }, config: { privateAnswer: true } },
     async (req) => {
       const user = await req.requireUser();
       const rows = await listFoodRequests(db, req.params.id, user.id);
