@@ -68,6 +68,7 @@ import { requestRoutes } from './requests/routes.js';
 import { calendarRoutes } from './calendar/routes.js';
 import { pickupAttachment } from './calendar/attachment.js';
 import { sessionRoutes } from './session/routes.js';
+import { wantedRoutes } from './wanted/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -243,6 +244,7 @@ export async function buildApp(
   await app.register(blockRoutes);
   await app.register(alertRoutes, { config });
   await app.register(feedbackRoutes);
+  await app.register(wantedRoutes, { config });
   const renderer = new PageRenderer(WEB_DIST);
   await app.register(previewRoutes, { config, renderer });
   await app.register(staticRoutes, { renderPage: async (url, req) => renderer.render(url, sitePreview(config.publicUrl, url, await pageLocale(handle.db, req))) });

@@ -52,7 +52,7 @@ export async function requestRoutes(app: FastifyInstance) {
       const user = await req.requireUser({ fresh: true });
       await assertOpenRequestsAllowed(db, user.id);
       const insertedId = await limited(db, user.id, REQUEST_COUNTERS, TOO_MANY_REQUESTS, () =>
-        createRequest(db, req.body, user, localToday(app.clock()), app.notifier),
+        createRequest(db, req.body, user, localToday(app.clock()), app.notifier, app.clock()),
       );
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
