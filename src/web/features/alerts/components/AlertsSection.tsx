@@ -70,7 +70,7 @@ function AlertRow({ alert: a }: { alert: Alert }) {
         </button>
         <button
           type="button"
-          className="btn btn-sm btn-outline btn-error"
+          className="btn btn-sm"
           disabled={busy}
           aria-label={t`Delete alert ${text}`}
           onClick={() => remove.mutate(a._id, { onSuccess: () => toastSuccess(t`Alert deleted.`), onError: toastFailure })}
