@@ -1,5 +1,5 @@
 // Vite builds the React client from src/web into dist/web; the dev server proxies /api to Fastify.
-// Each page is its own chunk (src/web/app/routes.tsx); React and the router (wouter) share one
+// Each page is its own chunk (src/web/app/routes.tsx); React, the router (wouter), Lingui's runtime and Vite's preload helper share one
 // long-cached vendor chunk, TanStack Query another; text assets are written precompressed
 // (.br, .gz) for the server to send as they are.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -121,7 +121,7 @@ export default defineConfig({
           // Chunks with styles stay files (Vite's own exclusion).
           experimentalInlineCommonChunks: { maxSize: 8 * 1024, exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/ },
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@lingui[\\/](core|react))[\\/]|vite[\\/]preload-helper/ },
             // TanStack Query in one chunk, loaded with the first data page.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],

@@ -10,10 +10,10 @@ import { SavedNotice } from './SavedNotice.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import { toastError, toastSuccess } from '../lib/toast.js';
-import { withPageMessages } from '../lib/i18n.js';
+import { withMessages } from '../lib/i18n.js';
 
 // Signed-in users' notices load only once someone is signed in.
-const SignedInNotices = lazy(withPageMessages(() => import('./SignedInNotices.js')));
+const SignedInNotices = lazy(withMessages(() => import('./SignedInNotices.js'), ['session']));
 
 /**
  * Every page's frame (SPEC.md §2 "Layout"): a skip link, the navigation bar, the

@@ -5,13 +5,13 @@ import { useAuth, type AppUser } from '../features/auth/useAuth.js';
 import { Link } from 'wouter';
 import { toastFailure, toastSuccess } from '../lib/toast.js';
 import { Avatar } from '../ui/Avatar.js';
-import { withPageMessages } from '../lib/i18n.js';
+import { withMessages } from '../lib/i18n.js';
 
 /** The notification bell inside the query cache; both chunks load in parallel, once someone is signed in. */
 const LiveBell = lazy(async () => {
   const [{ default: QueryBoundary }, { default: Bell }] = await Promise.all([
     import('./QueryBoundary.js'),
-    withPageMessages(() => import('../features/notifications/components/LiveBell.js'))(),
+    withMessages(() => import('../features/notifications/components/LiveBell.js'), ['session'])(),
   ]);
   return {
     default: () => (

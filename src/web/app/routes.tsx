@@ -7,14 +7,14 @@
  * `import()` for Vite (tests/unit/route-table.test.ts checks each against the table's
  * manifest key). Data pages sit inside the lazily loaded `QueryBoundary` that brings
  * TanStack Query, and login-required pages inside the lazily loaded guard `RequireAuth`. Each lazily
- * loaded page also waits for the `pages` message catalog (lib/i18n.ts), which loads beside it.
+ * loaded page also waits for its message catalogs (lib/i18n.ts), which load beside it.
  */
 import { lazy, type ComponentType } from 'react';
 import { PAGE_LIST, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
 import { Route, Switch } from 'wouter';
 import HomePage from '../features/home/pages/HomePage.js';
 import { Layout } from './Layout.js';
-import { PageMessages } from '../lib/i18n.js';
+import { PageMessages, type CatalogPart } from '../lib/i18n.js';
 import NotFoundPage from './NotFoundPage.js';
 
 const QueryBoundary = lazy(() => import('./QueryBoundary.js'));
@@ -46,12 +46,15 @@ const PAGES: Record<PageName, Page> = {
   moderationLog: lazy(() => import('../features/safety/pages/ModerationLogPage.js')),
 };
 
-/** Page `P` wrapped as its table kind says: below the query cache, and the login guard; all but home wait for the `pages` messages. */
-function wrap(kind: PageKind, P: Page, pageMessages: boolean): Page {
-  if (pageMessages) {
-    const Inner = wrap(kind, P, false);
+/** The catalogs each page waits for besides `core`: the moderators' pages have their own (lib/i18n.ts). */
+const MESSAGES: Partial<Record<PageName, CatalogPart[]>> = { moderation: ['moderation'], moderationLog: ['moderation'] };
+
+/** Page `P` wrapped as its table kind says: below the query cache, and the login guard; all but home wait for their catalogs. */
+function wrap(kind: PageKind, P: Page, parts?: CatalogPart[]): Page {
+  if (parts) {
+    const Inner = wrap(kind, P);
     return () => (
-      <PageMessages>
+      <PageMessages parts={parts}>
         <Inner />
       </PageMessages>
     );
@@ -76,7 +79,7 @@ function wrap(kind: PageKind, P: Page, pageMessages: boolean): Page {
 /** Router pattern → page, in the table's match order. */
 const ROUTES: [string, Page][] = PAGE_LIST.map(([name, page]) => [
   routerPattern(page.path),
-  wrap(page.kind, PAGES[name], name !== 'home'),
+  wrap(page.kind, PAGES[name], name === 'home' ? undefined : (MESSAGES[name] ?? ['pages'])),
 ]);
 
 /** All routes inside the shared layout; unknown paths get the 404 page. */

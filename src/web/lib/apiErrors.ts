@@ -2,11 +2,11 @@
  * The global error policy of SPEC.md §8, shared by the query cache and the home
  * page's light query: 401 → sign out locally and go to /login (remembering the
  * path); 403 → go to /; every error is logged; failed user actions also show the
- * problem's `detail` in an error toast.
+ * problem in an error toast (its `detail`, or its code's text in another language: lib/problemText.ts).
  */
 import { navigate } from 'wouter/use-browser-location';
 import { unauthorized } from './sessionEvents.js';
-import { toastError } from './toast.js';
+import { toastFailure } from './toast.js';
 import { ApiError } from './http.js';
 
 /** True for failures worth retrying: network errors, 5xx, 408 and 429. A 4xx answer would not change. */
@@ -21,7 +21,7 @@ export function isRetryable(error: unknown): boolean {
 export function handleApiError(error: unknown, userAction: boolean): void {
   console.error(error);
   if (!(error instanceof ApiError)) return;
-  if (userAction) toastError(error.detail);
+  if (userAction) toastFailure(error);
   if (error.status === 401) {
     unauthorized.emit();
     const here = window.location.pathname;

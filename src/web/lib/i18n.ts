@@ -13,19 +13,94 @@ import { messages as sourceCore } from '../locales/en/core.json?lingui';
 export type UiLocale = Locale | 'pseudo';
 
 type Catalog = () => Promise<{ messages: Messages }>;
-// One explicit import per locale and catalog so each compiled catalog is its own chunk: `core` (the frame and
-// the home page, awaited before the first render) and `pages` (every other page's texts).
-const CATALOGS: Record<UiLocale, { core: Catalog; pages: Catalog }> = {
-  en: { core: () => Promise.resolve({ messages: sourceCore }), pages: () => import('../locales/en/pages.json?lingui') },
-  de: { core: () => import('../locales/de/core.json?lingui'), pages: () => import('../locales/de/pages.json?lingui') },
-  fr: { core: () => import('../locales/fr/core.json?lingui'), pages: () => import('../locales/fr/pages.json?lingui') },
-  es: { core: () => import('../locales/es/core.json?lingui'), pages: () => import('../locales/es/pages.json?lingui') },
-  ar: { core: () => import('../locales/ar/core.json?lingui'), pages: () => import('../locales/ar/pages.json?lingui') },
-  pseudo: { core: () => import('../locales/pseudo/core.json?lingui'), pages: () => import('../locales/pseudo/pages.json?lingui') },
+
+/**
+ * A locale's catalogs (lingui.config.ts): `core` (the frame and the home page's first screen, awaited before the
+ * first render), `home` (the home page's lower sections), `session` (a signed-in person's notices and bell),
+ * `pages` (every other page) and `moderation` (the moderators' pages, all they need). Each is loaded only by what shows it.
+ */
+export type CatalogPart = 'core' | 'home' | 'session' | 'pages' | 'moderation';
+
+// One explicit import per locale and catalog so each compiled catalog is its own chunk.
+const CATALOGS: Record<UiLocale, Record<CatalogPart, Catalog>> = {
+  en: {
+    core: () => Promise.resolve({ messages: sourceCore }),
+    home: () => import('../locales/en/home.json?lingui'),
+    session: () => import('../locales/en/session.json?lingui'),
+    pages: () => import('../locales/en/pages.json?lingui'),
+    moderation: () => import('../locales/en/moderation.json?lingui'),
+  },
+  de: {
+    core: () => import('../locales/de/core.json?lingui'),
+    home: () => import('../locales/de/home.json?lingui'),
+    session: () => import('../locales/de/session.json?lingui'),
+    pages: () => import('../locales/de/pages.json?lingui'),
+    moderation: () => import('../locales/de/moderation.json?lingui'),
+  },
+  fr: {
+    core: () => import('../locales/fr/core.json?lingui'),
+    home: () => import('../locales/fr/home.json?lingui'),
+    session: () => import('../locales/fr/session.json?lingui'),
+    pages: () => import('../locales/fr/pages.json?lingui'),
+    moderation: () => import('../locales/fr/moderation.json?lingui'),
+  },
+  es: {
+    core: () => import('../locales/es/core.json?lingui'),
+    home: () => import('../locales/es/home.json?lingui'),
+    session: () => import('../locales/es/session.json?lingui'),
+    pages: () => import('../locales/es/pages.json?lingui'),
+    moderation: () => import('../locales/es/moderation.json?lingui'),
+  },
+  ar: {
+    core: () => import('../locales/ar/core.json?lingui'),
+    home: () => import('../locales/ar/home.json?lingui'),
+    session: () => import('../locales/ar/session.json?lingui'),
+    pages: () => import('../locales/ar/pages.json?lingui'),
+    moderation: () => import('../locales/ar/moderation.json?lingui'),
+  },
+  pseudo: {
+    core: () => import('../locales/pseudo/core.json?lingui'),
+    home: () => import('../locales/pseudo/home.json?lingui'),
+    session: () => import('../locales/pseudo/session.json?lingui'),
+    pages: () => import('../locales/pseudo/pages.json?lingui'),
+    moderation: () => import('../locales/pseudo/moderation.json?lingui'),
+  },
 };
 
-/** Settles once the active locale's `pages` catalog is loaded (see {@link withPageMessages}). */
-let pagesLoaded: Promise<unknown> = Promise.resolve();
+/** The locale being shown, or being loaded by {@link activateLocale}: the one whose catalogs are loaded on demand. */
+let target: UiLocale = SOURCE_LOCALE;
+/** Every part asked for so far, besides `core`: a change of language loads them again in the new locale. */
+const wanted = new Set<CatalogPart>();
+/** Settles once each `locale:parts` is loaded and added to `i18n` (one promise per key, so `use()` can wait on it). */
+const loads = new Map<string, Promise<unknown>>();
+
+/** Loads `parts` of `locale` (once), adds them to `i18n`; a failed load is logged and settles (the ids show). */
+function load(locale: UiLocale, parts: CatalogPart[]): Promise<unknown> {
+  const key = `${locale}:${parts.join()}`;
+  let loading = loads.get(key);
+  if (!loading) {
+    loading =
+      parts.length === 1
+        ? CATALOGS[locale][parts[0]!]()
+            .then(({ messages }) => i18n.load(locale, messages))
+            .catch((err: unknown) => console.error(err))
+        : Promise.all(parts.map((part) => load(locale, [part])));
+    loads.set(key, loading);
+  }
+  return loading;
+}
+
+/** The parts a page at `pathname` shows besides `core`: the home page's lower sections, a moderators' page, any other page. */
+function partsAt(pathname: string): CatalogPart[] {
+  if (pathname === '/') return ['home'];
+  return pathname.startsWith('/moderation') ? ['moderation'] : ['pages'];
+}
+
+/** Loads `parts` of the shown locale (and of any locale chosen later); settles when they are in `i18n`. */
+export function loadMessages(parts: CatalogPart[]): Promise<unknown> {
+  for (const part of parts) wanted.add(part);
+  return load(target, parts);
+}
 
 /** `value` as a locale the client can show: a shipped one or `pseudo`; else `en`. */
 export function toUiLocale(value: string | null | undefined): UiLocale {
@@ -52,46 +127,41 @@ export function intlLocale(locale: UiLocale = activeLocale()): string {
 }
 
 /**
- * Activates English at once from its `core` catalog, bundled with the entry (about 2 KB gzip),
- * so an English page renders without waiting for a chunk; its `pages` catalog loads beside.
+ * Activates English at once from its `core` catalog, bundled with the entry (about 1.5 KB gzip), so an
+ * English page renders without waiting for a chunk; the catalogs the current page shows load beside it.
  */
 export function activateSourceLocale(): void {
-  pagesLoaded = CATALOGS.en
-    .pages()
-    .then(({ messages }) => i18n.load(SOURCE_LOCALE, messages))
-    .catch((err: unknown) => console.error(err));
   i18n.load(SOURCE_LOCALE, sourceCore);
   i18n.activate(SOURCE_LOCALE);
+  void loadMessages(partsAt(window.location.pathname));
 }
 
 /**
- * Loads `locale`'s `core` catalog and activates it (every `useLingui()` component re-renders); its
- * `pages` catalog loads beside it and is added when it arrives (`pages: true` waits for it too).
+ * Loads `locale`'s `core` catalog and activates it (every `useLingui()` component re-renders); the catalogs
+ * the current page shows (or `parts`) load beside it and are added when they arrive; `all: true` waits for
+ * them and for every part asked for so far (a change of language).
  */
-export async function activateLocale(locale: UiLocale, { pages = false } = {}): Promise<void> {
-  const loadingPages = CATALOGS[locale]
-    .pages()
-    .then(({ messages }) => i18n.load(locale, messages))
-    .catch((err: unknown) => console.error(err));
-  pagesLoaded = loadingPages;
-  const { messages } = await CATALOGS[locale].core();
-  if (pages) await loadingPages;
-  i18n.load(locale, messages);
+export async function activateLocale(locale: UiLocale, { all = false, parts }: { all?: boolean; parts?: CatalogPart[] } = {}): Promise<void> {
+  target = locale;
+  for (const part of parts ?? partsAt(window.location.pathname)) wanted.add(part);
+  const others = Promise.all([...wanted].map((part) => load(locale, [part])));
+  await load(locale, ['core']);
+  if (all) await others;
   i18n.activate(locale);
 }
 
-/** Renders `children` once the `pages` catalog is loaded (suspends meanwhile): every page but home. */
-export function PageMessages({ children }: { children: ReactNode }): ReactNode {
-  use(pagesLoaded);
+/** Renders `children` once `parts` of the shown locale are loaded (suspends meanwhile): every page but home. */
+export function PageMessages({ parts = ['pages'], children }: { parts?: CatalogPart[]; children: ReactNode }): ReactNode {
+  use(loadMessages(parts));
   return children;
 }
 
 /**
- * `importer` (a lazily loaded page or part) that also waits for the `pages` catalog, so it never
- * renders before its texts: the two load side by side.
+ * `importer` (a lazily loaded page or part) that also waits for its catalogs (`pages` unless told), so it
+ * never renders before its texts: the two load side by side.
  */
-export function withPageMessages<T>(importer: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([importer(), pagesLoaded]).then(([module]) => module);
+export function withMessages<T>(importer: () => Promise<T>, parts: CatalogPart[] = ['pages']): () => Promise<T> {
+  return () => Promise.all([importer(), loadMessages(parts)]).then(([module]) => module);
 }
 
 /** Sets `<html lang dir>` for `locale` (`pseudo` is left to right). */
@@ -124,5 +194,5 @@ export async function chooseLocale(locale: UiLocale, signedIn: boolean): Promise
       body: JSON.stringify({ Language: locale }),
     }).catch(() => undefined);
   }
-  await activateLocale(locale, { pages: true });
+  await activateLocale(locale, { all: true });
 }

@@ -40,9 +40,16 @@ export function toastError(message: string, options?: ToastOptions): void {
   show('error', message, options);
 }
 
-/** Shows a failure's message in an error toast (SPEC.md §8: failed user actions show the error's message). */
-export function toastFailure(err: unknown): void {
-  toastError(err instanceof Error ? err.message : String(err));
+/**
+ * Shows a failure's message in an error toast (SPEC.md §8: failed user actions show the error's message): an
+ * API problem in the interface's language by its code (`lib/problemText.ts`, loaded with the first failure).
+ */
+export function toastFailure(err: unknown, options?: ToastOptions): void {
+  void load();
+  import('./problemText.js').then(
+    ({ failureText }) => toastError(failureText(err), options),
+    () => toastError(err instanceof Error ? err.message : String(err), options),
+  );
 }
 
 const Toaster = lazy(() => load().then((m) => ({ default: m.Toaster })));

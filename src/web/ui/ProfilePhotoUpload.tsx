@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { failureText } from '../lib/problemText.js';
 import { t } from '@lingui/core/macro';
 import { useId, useState } from 'react';
 import { uploadImage } from '../lib/uploadImage.js';
@@ -27,7 +28,7 @@ export function ProfilePhotoUpload({ inputId, onFile }: { inputId: string; onFil
       if (input) input.value = url;
       setStatus(t`Photo uploaded. Save to use it.`);
     } catch (err) {
-      setStatus(err instanceof Error ? err.message : String(err));
+      setStatus(failureText(err));
     }
   }
 

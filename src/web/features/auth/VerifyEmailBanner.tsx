@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import { toastError, toastSuccess } from '../../lib/toast.js';
+import { toastSuccess, toastFailure } from '../../lib/toast.js';
 import { useAuth } from './useAuth.js';
 
 /** Session storage key of a dismissal, per address: the banner comes back in a new tab or session. */
@@ -27,7 +27,7 @@ export function VerifyEmailBanner() {
       await resendVerificationEmail(email);
       toastSuccess(t`Verification email sent`);
     } catch (err) {
-      toastError(err instanceof Error ? err.message : String(err));
+      toastFailure(err);
     } finally {
       setSending(false);
     }

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../contract/limits.js';
 import { Field } from '../../../ui/FormCard.js';
-import { toastError, toastSuccess } from '../../../lib/toast.js';
+import { toastSuccess, toastFailure } from '../../../lib/toast.js';
 
 /**
  * Change password: the current and a new password. The server ends
@@ -25,7 +25,7 @@ export function ChangePasswordSection({ onChanged }: { onChanged: () => void }) 
       toastSuccess(t`Password changed. Other devices are signed out.`);
       onChanged();
     } catch (err) {
-      toastError(err instanceof Error ? err.message : String(err));
+      toastFailure(err);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useLocation } from 'wouter';
 import { useAuth } from '../../auth/useAuth.js';
-import { toastError, toastSuccess } from '../../../lib/toast.js';
+import { toastSuccess, toastFailure } from '../../../lib/toast.js';
 import { EXPORT_URL } from '../api/account.js';
 
 /** Asks for the password in a SweetAlert2 dialog; null when cancelled. */
@@ -42,7 +42,7 @@ export function DataSection() {
       const { deleteAccount } = await import('../../auth/api/authClient.js');
       await deleteAccount(password);
     } catch (err) {
-      toastError(err instanceof Error ? err.message : String(err));
+      toastFailure(err);
       return;
     }
     // Home first: reading the (now absent) session on this login-only page would send the user to /login.

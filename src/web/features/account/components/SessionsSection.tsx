@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { AccountSession } from '../../../../contract/index.js';
 import { formatWhen } from '../../../lib/datetime.js';
-import { toastError, toastSuccess } from '../../../lib/toast.js';
+import { toastSuccess, toastFailure } from '../../../lib/toast.js';
 import { fetchSessions, revokeOtherSessions, revokeSession } from '../api/account.js';
 
 /** A short, readable name of the browser and system in a User-Agent string. */
@@ -47,7 +47,7 @@ export function SessionsSection({ version }: { version: number }) {
     let active = true;
     fetchSessions().then(
       (list) => active && setSessions(list),
-      (err: unknown) => toastError(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => toastFailure(err),
     );
     return () => {
       active = false;
@@ -61,7 +61,7 @@ export function SessionsSection({ version }: { version: number }) {
       toastSuccess(done);
       setReloads((n) => n + 1);
     } catch (err) {
-      toastError(err instanceof Error ? err.message : String(err));
+      toastFailure(err);
     } finally {
       setBusy(false);
     }

@@ -44,7 +44,7 @@ function AlertRow({ alert: a }: { alert: Alert }) {
   const remove = useDeleteAlert();
   const text = describeAlert(a);
   const busy = update.isPending || remove.isPending;
-  const change = (input: Partial<Pick<Alert, 'Paused' | 'Push' | 'Email'>>) => update.mutate({ id: a._id, ...input }, { onError: toastFailure });
+  const change = (input: Partial<Pick<Alert, 'Paused' | 'Push' | 'Email'>>) => update.mutate({ id: a._id, ...input }, { onError: (err) => toastFailure(err) });
   return (
     <li className="flex flex-col gap-2 rounded-box bg-base-200 p-3">
       <p id={`${id}-what`} className="font-medium break-words">
@@ -73,7 +73,7 @@ function AlertRow({ alert: a }: { alert: Alert }) {
           className="btn btn-sm"
           disabled={busy}
           aria-label={t`Delete alert ${text}`}
-          onClick={() => remove.mutate(a._id, { onSuccess: () => toastSuccess(t`Alert deleted.`), onError: toastFailure })}
+          onClick={() => remove.mutate(a._id, { onSuccess: () => toastSuccess(t`Alert deleted.`), onError: (err) => toastFailure(err) })}
         >
           <Trans>Delete</Trans>
         </button>

@@ -39,7 +39,7 @@ export default function SaveSearch({ search, facts, near }: SaveSearchProps) {
           setOpen(false);
           toastSuccess(t`Alert saved. We will tell you when a new listing matches.`);
         },
-        onError: toastFailure,
+        onError: (err) => toastFailure(err),
       },
     );
   }

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { failureText } from '../../../lib/problemText.js';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FOOD_GALLERY_MAX } from '../../../../contract/limits.js';
@@ -45,7 +46,7 @@ export function PhotoPicker({ photos, onChange }: { photos: string[]; onChange: 
       }
       setStatus(images.length > room ? t`Uploaded; at most ${MAX_PHOTOS} photos, the rest were left out.` : t`Uploaded.`);
     } catch (err) {
-      setStatus(err instanceof Error ? err.message : String(err));
+      setStatus(failureText(err));
     } finally {
       setBusy(false);
     }

@@ -8,12 +8,13 @@ import { ErrorState } from '../../../ui/ErrorState.js';
 import { FoodGrid } from '../../foods/components/FoodCard.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { usePageTitle } from '../../../lib/title.js';
+import { withMessages } from '../../../lib/i18n.js';
 
-// The tips and testimonials below the featured foods come in their own chunk.
-const HomeStories = lazy(() => import('../components/HomeStories.js'));
+// The tips and testimonials below the featured foods come in their own chunk, with their texts (the `home` catalog).
+const HomeStories = lazy(withMessages(() => import('../components/HomeStories.js'), ['home']));
 
-// Its own chunk, fetched after the page (DESIGN.md "Weight budget").
-const ImpactSection = lazy(() => import('../../impact/components/ImpactSection.js'));
+// Its own chunk, fetched after the page (DESIGN.md "Weight budget"), with its texts.
+const ImpactSection = lazy(withMessages(() => import('../../impact/components/ImpactSection.js'), ['home']));
 
 /** The community impact band, hidden until there is a completed share. */
 function ImpactBand() {
