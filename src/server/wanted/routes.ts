@@ -6,7 +6,10 @@ import { DeleteResult, IdParams, InsertResult, PLACES, WANTED, Wanted, WantedAns
 import type { Config } from '../config.js';
 import { limited } from '../http/limits.js';
 import { problem } from '../http/problem.js';
+import { LISTING_CREATED_TASK, type ListingCreated } from '../foods/announce.js';
+import { readMatchableListing } from '../alerts/matching.js';
 import { answerWanted } from './answers.js';
+import { tellWantedMatches } from './matching.js';
 import { TOO_MANY_POSTS, WANTED_COUNTERS } from './limits.js';
 import { answersOf, createWanted, deleteWanted, listWanted, requireVisibleWanted, toWanted, type WantedRow } from './repository.js';
 
@@ -25,11 +28,19 @@ function page<R extends { post: WantedRow }>(req: FastifyRequest, reply: Fastify
 /**
  * Fastify plugin of `/api/wanted`: the open posts (near a point, paged), one post, and create
  * and delete; `POST /api/wanted/{id}/answers` answers a post with the donor's listing
- * (answers.ts). Needs `app.db`, `app.notifier` and the auth plugin.
+ * (answers.ts); new listings are matched against the open posts (matching.ts). Needs `app.db`,
+ * `app.notifier`, `app.outbox` and the auth plugin.
  */
 export async function wantedRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+
+  // New listings: after their commit, in the outbox worker of one process (foods/announce.ts).
+  const off = app.outbox.onTask(LISTING_CREATED_TASK, async (payload) => {
+    const food = await readMatchableListing(db, (payload as ListingCreated).foodId);
+    if (food) await tellWantedMatches(db, app.notifier, food, app.clock());
+  });
+  app.addHook('onClose', async () => off());
 
   r.get('/api/wanted', { schema: { tags: ['wanted'], querystring: WantedQuery, response: { 200: z.array(Wanted) } } }, async (req, reply) => {
     const q = req.query;

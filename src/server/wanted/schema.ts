@@ -1,6 +1,6 @@
 /** Wanted posts and the listings that answered them (docs/api.md "Wanted posts"). */
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { foods, users } from '../db/schema/index.js';
 import { timestamps } from '../db/schema/columns.js';
 
@@ -57,4 +57,19 @@ export const wantedAnswers = pgTable(
     offeredUntil: timestamp('offered_until', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('wanted_answers_once').on(t.wantedId, t.foodId), index('wanted_answers_food_idx').on(t.foodId)],
+);
+
+/** A new listing that matched an open Wanted post: its poster was told once (`wanted.match`), never again for the pair. */
+export const wantedMatches = pgTable(
+  'wanted_matches',
+  {
+    wantedId: uuid('wanted_id')
+      .notNull()
+      .references(() => wantedPosts.id, { onDelete: 'cascade' }),
+    foodId: uuid('food_id')
+      .notNull()
+      .references(() => foods.id, { onDelete: 'cascade' }),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.wantedId, t.foodId] })],
 );
