@@ -127,14 +127,14 @@ describe.each(BACKENDS)('public answer cache on %s', (backend) => {
 });
 
 describe('public answer cache bound and CACHE=off', () => {
-  it('stays within its entries and bytes under 10 000 distinct queries', async () => {
+  it('stays within its entries and bytes under 2 000 distinct queries, ten times what fits', async () => {
     const t = await startApp('pglite', { ...DEBUG, CACHE_MAX_ENTRIES: '500', CACHE_MAX_MB: '0.25' });
     try {
       const donor = await signUp(t.app, 'Dana Donor');
       for (let i = 0; i < 3; i++) await call(t.app, 'POST', '/api/foods', donor, foodBody({ FoodName: `Bounded Bread ${i}` }));
       let peakEntries = 0;
       let peakBytes = 0;
-      for (let i = 0; i < 10_000; i++) {
+      for (let i = 0; i < 2_000; i++) {
         const res = await anon(t.app, `/api/foods?sortByDate=dec&limit=3&visitor=${i}`);
         expect(res.statusCode).toBe(200);
         const { entries, bytes } = t.app.answerCache!.stats();
@@ -145,7 +145,7 @@ describe('public answer cache bound and CACHE=off', () => {
       expect(peakBytes).toBeLessThanOrEqual(0.25 * 1024 * 1024);
       // Full: the bytes bound (about 1.5 KB a page) is what keeps it, and recent pages are still served.
       expect(peakBytes).toBeGreaterThan(0.2 * 1024 * 1024);
-      expect((await anon(t.app, '/api/foods?sortByDate=dec&limit=3&visitor=9999')).headers['x-cache']).toBe('HIT');
+      expect((await anon(t.app, '/api/foods?sortByDate=dec&limit=3&visitor=1999')).headers['x-cache']).toBe('HIT');
     } finally {
       await t.close();
     }
