@@ -20,5 +20,6 @@ export * from './moderation.js';
 export * from './push.js';
 export * from './impact.js';
 export * from './held.js';
+export * from './wanted.js';
 export * from './locales.js';
 export * from './routes.js';

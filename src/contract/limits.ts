@@ -54,6 +54,8 @@ export const NOTIFICATION_TYPES = [
   'pickup.check',
   'moderation.notice',
   'alert.match',
+  'wanted.answered',
+  'wanted.match',
 ] as const;
 
 /** Request statuses that still wait for the food: the requester may cancel them, the donor move them on. */
@@ -101,7 +103,7 @@ export const PLACES = {
 /** Why something is reported. `Other` needs details. */
 export const REPORT_REASONS = ['Spam', 'Selling', 'UnsafeFood', 'Harassment', 'NoShow', 'PersonalInformation', 'Other'] as const;
 /** What can be reported. */
-export const REPORT_TARGETS = ['food', 'user', 'message'] as const;
+export const REPORT_TARGETS = ['food', 'user', 'message', 'wanted'] as const;
 /** Moderator actions. */
 export const MODERATION_ACTIONS = ['Dismiss', 'Hide', 'Restore', 'Ban', 'Unban', 'MakeModerator', 'VoidImpact', 'Demote'] as const;
 /** Ban lengths a moderator picks, days; no `Days` bans for good. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { LIMITS, noNul, optionalText, Standing } from './common.js';
+import { PublicRecurringOffer } from './pickups.js';
 import { FEEDBACK_RATINGS, FEEDBACK_REASONS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGETS } from './limits.js';
 
 export const ReportReason = z.enum(REPORT_REASONS);
@@ -103,12 +104,14 @@ export type FeedbackState = z.infer<typeof FeedbackState>;
 
 /**
  * A person's public standing (`GET /api/people/{userId}`): completed hand-overs
- * (`Shares`) and, from 3 feedbacks on, the share of positive ones. No stars.
+ * (`Shares`) and, from 3 feedbacks on, the share of positive ones. No stars. A donor's
+ * running recurring offers (active, their listing shown) come with it.
  */
 export const PersonStanding = Standing.extend({
   _id: z.string(),
   Name: z.string(),
   Image: z.string(),
   Feedbacks: z.number().int(),
+  RecurringOffers: z.array(PublicRecurringOffer),
 });
 export type PersonStanding = z.infer<typeof PersonStanding>;

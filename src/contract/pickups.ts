@@ -106,6 +106,21 @@ export const RecurringOffer = z.object({
 });
 export type RecurringOffer = z.infer<typeof RecurringOffer>;
 
+/**
+ * A donor's running recurring offer as anyone sees it on their public standing
+ * (`GET /api/people/{userId}`): what, which weekdays until when, and the local times of
+ * its pickup windows (`HH:mm` in `TimeZone`, from the listing it copies).
+ */
+export const PublicRecurringOffer = z.object({
+  _id: z.string(),
+  FoodName: z.string(),
+  Weekdays: z.array(z.number().int()),
+  Until: z.string().optional(),
+  TimeZone: z.string(),
+  Times: z.array(z.object({ Start: z.string(), End: z.string() })),
+});
+export type PublicRecurringOffer = z.infer<typeof PublicRecurringOffer>;
+
 /** Body of `PATCH /api/recurring-offers/{id}`: pause, resume or stop (stopping is final). */
 export const RecurringOfferStatusInput = z.strictObject({ Status: z.enum(RECURRENCE_STATUSES) });
 

@@ -101,3 +101,5 @@ export const updateFoodPath = (foodId: string) => `/update-food/${segment(foodId
 export const manageFoodPath = (foodId: string) => `/manage-food/${segment(foodId)}`;
 /** `/requests/{requestId}`: the conversation of a request between requester and donor. */
 export const conversationPath = (requestId: string) => `/requests/${segment(requestId)}`;
+/** `/wanted/{id}`: a Wanted post's page. */
+export const wantedPath = (wantedId: string) => `/wanted/${segment(wantedId)}`;

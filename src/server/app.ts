@@ -69,6 +69,7 @@ import { requestRoutes } from './requests/routes.js';
 import { calendarRoutes } from './calendar/routes.js';
 import { pickupAttachment } from './calendar/attachment.js';
 import { sessionRoutes } from './session/routes.js';
+import { wantedRoutes } from './wanted/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -198,8 +199,8 @@ export async function buildApp(
     // Pagination of GET /api/foods is announced in these headers.
     exposedHeaders: ['X-Next-Cursor', 'Link'],
   });
-  // Public anonymous answers from this process's cache (after the headers above, before compression).
-  if (config.cache) await app.register(answerCachePlugin, { database: handle, ...config.cache });
+  // Public anonymous answers from this process's cache, and private ETags (after the headers above, before compression).
+  await app.register(answerCachePlugin, { database: handle, answers: config.cache, privateTtlMs: config.privateEtagTtlMs });
   // Text answers over 1 KiB are brotli- or gzip-compressed; built assets come precompressed (static.ts).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
@@ -244,6 +245,7 @@ export async function buildApp(
   await app.register(blockRoutes);
   await app.register(alertRoutes, { config });
   await app.register(feedbackRoutes);
+  await app.register(wantedRoutes, { config });
   const renderer = new PageRenderer(WEB_DIST);
   await app.register(previewRoutes, { config, renderer });
   await app.register(manifestRoutes, { webDist: WEB_DIST });

@@ -189,6 +189,8 @@ const ConfigSchema = Env.transform((e, ctx) => {
       e.CACHE === 'on'
         ? { maxEntries: e.CACHE_MAX_ENTRIES, maxBytes: Math.round(e.CACHE_MAX_MB * 1024 * 1024), ttlMs: e.CACHE_TTL_S * 1000, debugHeader: e.CACHE_DEBUG_HEADER === 'true' }
         : undefined,
+    /** How long a private ETag sent to a signed-in person may answer 304 without a query, ms (cache/private-etags.ts). */
+    privateEtagTtlMs: e.CACHE_TTL_S * 1000,
     /** Photos processed at once; by default one per core but one, which stays free for requests. */
     imageWorkers: e.IMAGE_WORKERS ?? Math.max(1, availableParallelism() - 1),
     /** Uploads that may wait for a worker; past them, 503 with Retry-After. */

@@ -21,6 +21,7 @@ import { anonymous } from '../http/private-answers.js';
 import { localToday } from '../lib/dates.js';
 import { AnswerCache, strongEtag, type CachedAnswer } from './answers.js';
 import { watchBanEnds } from './ban-ends.js';
+import { notModified, registerPrivateEtags } from './private-etags.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,16 +42,6 @@ const KEPT_HEADERS = ['x-next-cursor', 'link'];
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 
-/** True when `If-None-Match` names `etag` (or is `*`), RFC 9110 §13.1.2. */
-function notModified(req: FastifyRequest, etag: string): boolean {
-  const inm = req.headers['if-none-match'];
-  if (!inm) return false;
-  return inm.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-}
-
 /**
  * Sets the headers every public answer carries: its ETag, revalidation on reuse, and
  * `Vary` on the credentials that would have made it private (RFC 9111 §4.1). `X-Cache`
@@ -67,26 +58,34 @@ interface Pending {
   generation: number;
 }
 
+/** The answer cache's bounds (config.ts `cache`); absent with `CACHE=off`. */
+type AnswerCacheOptions = { maxEntries: number; maxBytes: number; ttlMs: number; debugHeader: boolean };
+
 /**
- * Registers the cache: call after the security header and CORS plugins (a hit is answered
- * from `onRequest` with their headers set) and before compression (a miss is stored as the
+ * Registers the public answer cache (when `answers` is given) and the private ETags
+ * (private-etags.ts, always; entries live `privateTtlMs`), both dropped on the change NOTIFY.
+ * Call after the security header and CORS plugins (a hit is answered from `onRequest` with
+ * their headers set) and before compression (answers are stored and tagged as the
  * serialized JSON, compressed per client afterwards).
  */
-export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle; maxEntries: number; maxBytes: number; ttlMs: number; debugHeader: boolean }) => {
-  const cache = new AnswerCache(opts);
-  app.decorate('answerCache', cache);
-  const pending = new WeakMap<FastifyRequest, Pending>();
+export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle; answers?: AnswerCacheOptions; privateTtlMs: number }) => {
+  const etags = registerPrivateEtags(app, { ttlMs: opts.privateTtlMs, clock: () => app.clock() });
+  const cache = opts.answers && new AnswerCache(opts.answers);
+  const changed = () => {
+    cache?.invalidate();
+    etags.changed();
+  };
 
-  // A ban's end changes the public lists without a write; drop the answers then too.
-  const banEnds = watchBanEnds(opts.database.db, () => cache.invalidate(), (err: unknown) => app.log.warn({ err }, 'could not read the next ban end'));
+  // A ban's end changes the lists without a write; drop the answers then too.
+  const banEnds = watchBanEnds(opts.database.db, changed, (err: unknown) => app.log.warn({ err }, 'could not read the next ban end'));
   const stop = await opts.database.listen(
     PUBLIC_CHANNEL,
     (table) => {
-      cache.invalidate();
+      changed();
       if (table === 'foods') banEnds.refresh();
     },
     () => {
-      cache.invalidate();
+      changed();
       banEnds.refresh();
     },
   );
@@ -94,6 +93,10 @@ export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { databas
     banEnds.stop();
     await stop();
   });
+  if (!cache) return;
+  const debugHeader = opts.answers!.debugHeader;
+  app.decorate('answerCache', cache);
+  const pending = new WeakMap<FastifyRequest, Pending>();
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' || !req.routeOptions.config.publicAnswer || !anonymous(req)) return;
@@ -103,7 +106,7 @@ export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { databas
       pending.set(req, { key, generation: cache.generation });
       return;
     }
-    describe(reply, found.etag, true, opts.debugHeader);
+    describe(reply, found.etag, true, debugHeader);
     for (const [name, value] of Object.entries(found.headers)) reply.header(name, value);
     if (notModified(req, found.etag)) return reply.code(304).send();
     return reply.type(found.type).send(found.body);
@@ -124,7 +127,7 @@ export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { databas
     }
     const answer: CachedAnswer = { body, type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), headers, etag: strongEtag(body) };
     cache.set(miss.key, miss.generation, answer);
-    describe(reply, answer.etag, false, opts.debugHeader);
+    describe(reply, answer.etag, false, debugHeader);
     return body;
   });
 });

@@ -162,7 +162,7 @@ export async function standings(db: Database, userIds: readonly string[]): Promi
 }
 
 /** A person's public standing. @throws 404 unknown person. */
-export async function standing(db: Database, userId: string): Promise<PersonStanding> {
+export async function standing(db: Database, userId: string): Promise<Omit<PersonStanding, 'RecurringOffers'>> {
   const [person] = await db.select({ id: users.id, name: users.name, image: users.image }).from(users).where(eq(users.id, userId));
   if (!person) throw problem(404, 'No person has this id.');
   const counts = (await standings(db, [userId])).get(userId)!;

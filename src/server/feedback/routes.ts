@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FeedbackInput, FeedbackState, InsertResult, PersonStanding, RequestIdParams, UserIdParams } from '../../contract/index.js';
+import { publicOffers } from '../foods/recurring-public.js';
 import { feedbackState, giveFeedback, standing } from './repository.js';
 
 export async function feedbackRoutes(app: FastifyInstance) {
@@ -29,7 +30,7 @@ export async function feedbackRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/people/:userId',
-    { schema: { tags: ['feedback'], description: "A person's completed hand-overs and share of positive feedback.", params: UserIdParams, response: { 200: PersonStanding } } },
-    async (req) => standing(db, req.params.userId),
+    { schema: { tags: ['feedback'], description: "A person's completed hand-overs, share of positive feedback and running recurring offers.", params: UserIdParams, response: { 200: PersonStanding } } },
+    async (req) => ({ ...(await standing(db, req.params.userId)), RecurringOffers: await publicOffers(db, req.params.userId) }),
   );
 }

@@ -84,7 +84,7 @@ export async function setRecurrence(tx: Database, food: FoodRow, recurrence: Rec
 }
 
 /** The listing an offer copies: its source, or the newest of its listings left. */
-async function templateOf(tx: Database, offer: OfferRow): Promise<FoodRow | undefined> {
+export async function templateOf(tx: Database, offer: OfferRow): Promise<FoodRow | undefined> {
   if (offer.sourceFoodId) {
     const [source] = await tx.select().from(foods).where(eq(foods.id, offer.sourceFoodId));
     if (source) return source;

@@ -80,7 +80,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
 
   r.get(
     '/api/foods',
-    { schema: { tags: ['foods'], querystring: FoodsQuery, response: { 200: z.array(Food) } }, config: { publicAnswer: true } },
+    { schema: { tags: ['foods'], querystring: FoodsQuery, response: { 200: z.array(Food) } }, config: { publicAnswer: true, privateAnswer: true } },
     async (req, reply) => {
       const q = req.query;
       const user = await req.sessionUser();
@@ -129,7 +129,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
 
   r.get(
     '/api/foods/:id',
-    { schema: { tags: ['foods'], params: IdParams, response: { 200: Food } }, config: { publicAnswer: true } },
+    { schema: { tags: ['foods'], params: IdParams, response: { 200: Food } }, config: { publicAnswer: true, privateAnswer: true } },
     async (req) => {
       const row = await requireFood(db, req.params.id);
       const user = await req.sessionUser();

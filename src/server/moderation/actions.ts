@@ -16,7 +16,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PAGES, conversationPath, type Locale, type ModerationActionInput, type ReportTarget } from '../../contract/index.js';
+import { PAGES, conversationPath, wantedPath, type Locale, type ModerationActionInput, type ReportTarget } from '../../contract/index.js';
 import { defineMessages } from '../i18n/catalog.js';
 import { recipientLocale } from '../i18n/negotiate.js';
 import { composeMail } from '../mail/compose.js';
@@ -31,6 +31,7 @@ import { problem } from '../http/problem.js';
 import { voidPublicShares } from '../impact/repository.js';
 import { enqueueMail } from '../outbox/outbox.js';
 import { notice, writeLog } from './audit.js';
+import { setWantedHidden } from '../wanted/moderation.js';
 
 /** `donor_banned_until` of a ban for good: far enough to never end. */
 export const FOREVER = new Date('9999-12-31T00:00:00Z');
@@ -54,8 +55,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Who may be acted against: checks the person with id `userId` in `tx`, throws when the moderator may not. */
 type Guard = (tx: Database, userId: string) => Promise<void>;
 
-/** Hides (`hide`) or restores a listing or message and tells its owner; `guard` checks the owner before hiding; returns whether it changed. */
+/** Hides (`hide`) or restores a listing, Wanted post or message and tells its owner; `guard` checks the owner before hiding; returns whether it changed. */
 async function setHidden(tx: Database, type: ReportTarget, id: string, hide: boolean, reason: string, guard: Guard): Promise<boolean> {
+  if (type === 'wanted') {
+    const post = await setWantedHidden(tx, id, hide, reason, guard);
+    if (!post.changed) return false;
+    const [title, body] = hide ? [`${post.title} was hidden by a moderator`, `Reason: ${reason}`] : [`${post.title} is shown again`, `A moderator restored your Wanted post. ${reason}`];
+    await notice(tx, post.posterId, title, body, wantedPath(id));
+    return true;
+  }
   const missing = problem(404, `No ${type === 'food' ? 'food listing' : 'message'} has this id.`);
   if (!UUID.test(id)) throw missing;
   const values = hide ? { hiddenAt: new Date(), hiddenReason: reason } : { hiddenAt: null, hiddenReason: null };
@@ -162,7 +170,7 @@ export async function moderate(app: FastifyInstance, moderator: SessionUser, inp
       });
     case 'Hide':
     case 'Restore': {
-      if (input.TargetType === 'user') throw problem(400, 'Only listings and messages are hidden or restored; ban a person instead.');
+      if (input.TargetType === 'user') throw problem(400, 'Only listings, Wanted posts and messages are hidden or restored; ban a person instead.');
       return db.transaction(async (tx) => {
         const changed = await setHidden(tx, input.TargetType, input.TargetId, input.Action === 'Hide', input.Reason, guard);
         await resolveReports(tx, input.TargetType, input.TargetId);

@@ -10,6 +10,7 @@ import type { Database } from '../db/client.js';
 import { foods, users } from '../db/schema/index.js';
 import { messages } from '../messages/schema.js';
 import { reports } from './schema.js';
+import { hiddenWanted } from '../wanted/moderation.js';
 
 /** Most open reports the queue reads at once (oldest first). */
 export const QUEUE_LIMIT = 2000;
@@ -48,6 +49,7 @@ export async function listQueue(db: Database): Promise<ModerationGroup[]> {
       hidden.add(`message:${m.id}`);
     }
   }
+  for (const id of await hiddenWanted(db, ids('wanted'))) hidden.add(`wanted:${id}`);
   const byId = new Map(owners.map((o) => [o.id, o]));
   return list
     .map((g) => {

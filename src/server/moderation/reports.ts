@@ -5,7 +5,7 @@
  * until a moderator reviews it, and its donor is told.
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { PAGES, type ReportInput, type ReportReason, type ReportTarget } from '../../contract/index.js';
+import { PAGES, wantedPath, type ReportInput, type ReportReason, type ReportTarget } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
 import { foods, users } from '../db/schema/index.js';
@@ -17,6 +17,7 @@ import { problem } from '../http/problem.js';
 import { requireParty } from '../messages/repository.js';
 import { notice, writeLog } from './audit.js';
 import { canSeeFood } from '../foods/visibility.js';
+import { autoHideWanted, reportedWanted } from '../wanted/moderation.js';
 
 /** What the donor is told, and the listing's hidden reason, when reports hide it. */
 export const UNDER_REVIEW = 'Several people reported this listing, so it is hidden while a moderator reviews it.';
@@ -60,6 +61,7 @@ async function resolveTarget(
     const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, msg.senderId));
     return { ownerId: msg.senderId, snapshot: { Body: msg.body, SenderName: sender?.name ?? '', SentAt: msg.sentAt.toISOString(), RequestId: msg.requestId } };
   }
+  if (type === 'wanted') return reportedWanted(tx, id, reporter);
   const [person] = await tx.select({ id: users.id, name: users.name, image: users.image }).from(users).where(eq(users.id, id));
   if (!person) throw notFound;
   if (person.id === reporter.id) throw problem(409, 'You cannot report yourself.', { code: 'own_target' });
@@ -91,19 +93,30 @@ export async function createReport(db: Database, reporter: SessionUser, input: R
         snapshot,
       })
       .returning({ id: reports.id });
-    if (input.TargetType === 'food') await autoHide(tx, input.TargetId);
+    if (input.TargetType === 'food' || input.TargetType === 'wanted') await autoHide(tx, input.TargetType, input.TargetId);
     return row!.id;
   });
 }
 
-/** Hides listing `foodId` when enough distinct verified accounts have open reports on it; tells the donor and logs it. */
-async function autoHide(tx: Database, foodId: string): Promise<void> {
+/** What the poster is told, and the post's hidden reason, when reports hide a Wanted post. */
+export const WANTED_UNDER_REVIEW = 'Several people reported this Wanted post, so it is hidden while a moderator reviews it.';
+
+/** Hides listing or Wanted post `id` when enough distinct verified accounts have open reports on it; tells its owner and logs it. */
+async function autoHide(tx: Database, type: 'food' | 'wanted', id: string): Promise<void> {
   const [{ reporters } = { reporters: 0 }] = await tx
     .select({ reporters: count(sql`distinct ${reports.reporterId}`) })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
-    .where(and(eq(reports.targetType, 'food'), eq(reports.targetId, foodId), isNull(reports.resolvedAt), eq(users.emailVerified, true)));
+    .where(and(eq(reports.targetType, type), eq(reports.targetId, id), isNull(reports.resolvedAt), eq(users.emailVerified, true)));
   if (reporters < REPORTS_TO_AUTO_HIDE) return;
+  if (type === 'wanted') {
+    const post = await autoHideWanted(tx, id, WANTED_UNDER_REVIEW);
+    if (!post) return;
+    await writeLog(tx, { actor: null, action: 'AutoHide', targetType: 'wanted', targetId: id, reason: WANTED_UNDER_REVIEW });
+    await notice(tx, post.posterId, `${post.title} is under review`, WANTED_UNDER_REVIEW, wantedPath(id));
+    return;
+  }
+  const foodId = id;
   const [hidden] = await tx
     .update(foods)
     .set({ hiddenAt: new Date(), hiddenReason: UNDER_REVIEW })

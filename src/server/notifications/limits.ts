@@ -27,4 +27,5 @@ export const PUSH_DELIVERY: Partial<Record<NotificationType, Pick<PushJob, 'ttl'
   'pickup.reminder': { ttl: 3600, urgency: 'high' },
   'pickup.check': { ttl: 24 * 3600, urgency: 'normal' },
   'alert.match': { ttl: 12 * 3600, urgency: 'low' },
+  'wanted.answered': { ttl: 2 * 3600, urgency: 'high' },
 };

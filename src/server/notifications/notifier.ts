@@ -16,6 +16,8 @@
  * | food.expired | the donor and each requester with an open request | RequestUpdates |
  * | pickup.reminder | donor and accepted requester, 1 h before PickupAt (else the chosen time, else its window's start) | RequestUpdates |
  * | pickup.check | donor, 24 h after PickupAt (else the chosen time, else its window's end, else acceptance) | RequestUpdates |
+ * | wanted.answered | the poster of a Wanted post a listing answered | RequestUpdates |
+ * | wanted.match | the poster of an open Wanted post a new listing matches | none |
  *
  * Each notification names its actor, so repeats from one person fold into one
  * (repository.ts); a new-request push and mail wait `NEW_REQUEST_MAIL_DELAY_MS`
@@ -60,6 +62,20 @@ export interface Notifier {
   /** From the reminder job: "Was it collected?" to the donor of accepted `request`. */
   pickupCheck(tx: Database, request: RequestRow): Promise<void>;
   messageCreated(tx: Database, request: RequestRow, message: { id: string; senderId: string; body: string }): Promise<void>;
+  /** A donor answered `posterId`'s Wanted post with listing `foodId`, offered to the poster first until `offeredUntil`. */
+  wantedAnswered(tx: Database, a: WantedEvent & { offeredUntil: Date }): Promise<void>;
+  /** A new listing matches `posterId`'s open Wanted post. */
+  wantedMatched(tx: Database, a: WantedEvent): Promise<void>;
+}
+
+/** A listing and the Wanted post it answers or matches. */
+export interface WantedEvent {
+  posterId: string;
+  title: string;
+  foodId: string;
+  foodName: string;
+  donorId: string;
+  donorName: string;
 }
 
 /**
@@ -169,6 +185,16 @@ export function createNotifier(settings: MailSettings & { newRequestMailDelayMs:
       const params = { from, foodName: r.foodName, excerpt: preview(m.body), message: m.body };
       await tell(tx, 'message.created', toId, ids, params, { actorId: m.senderId, mail });
       await publish(tx, { kind: 'message', userIds: [r.donorId, r.requesterId], id: m.id });
+    },
+
+    async wantedAnswered(tx, a) {
+      const params = { donorName: a.donorName, foodName: a.foodName, title: a.title, offeredUntil: a.offeredUntil };
+      await tell(tx, 'wanted.answered', a.posterId, { foodId: a.foodId, requestId: '' }, params, { actorId: a.donorId });
+    },
+
+    async wantedMatched(tx, a) {
+      const params = { donorName: a.donorName, foodName: a.foodName, title: a.title };
+      await tell(tx, 'wanted.match', a.posterId, { foodId: a.foodId, requestId: '' }, params, { actorId: a.donorId });
     },
   };
 }

@@ -207,6 +207,24 @@ export const NOTIFICATION_TEXTS = {
     tag: alertTag,
     action: 'See the listing',
   },
+  'wanted.answered': {
+    type: 'wanted.answered',
+    title: '{donorName} answered your Wanted post',
+    body: '{donorName} listed {foodName} for your Wanted post "{title}". It is offered to you first until {offeredUntil}.',
+    link: (ids) => foodPath(ids.foodId),
+    tag: (ids) => `wanted-${ids.foodId}`,
+    push: 'RequestUpdates',
+    pushWholeBody: true,
+    mail: 'RequestUpdates',
+    action: 'See the listing',
+  },
+  'wanted.match': {
+    type: 'wanted.match',
+    title: '{foodName} may be what you want',
+    body: '{donorName} listed {foodName} near you, which matches your Wanted post "{title}".',
+    link: (ids) => foodPath(ids.foodId),
+    tag: (ids) => `wanted-${ids.foodId}`,
+  },
 } as const satisfies Record<string, NotificationText>;
 
 /** A key of `NOTIFICATION_TEXTS`. */

@@ -15,6 +15,7 @@ import { BLOCKED_REFUSAL } from '../blocks/repository.js';
 import { problem } from '../http/problem.js';
 import { assertPickupFits } from '../foods/windows.js';
 import { isBlockedBetween } from '../blocks/repository.js';
+import { assertNotOfferedToOthers } from '../wanted/answers.js';
 import { isFoodWithheld } from '../foods/visibility.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { lockRequestAndFood } from './transitions.js';
@@ -63,10 +64,10 @@ export function toFoodRequest(row: RequestRow, viewerId: string, standing: { don
 
 /**
  * Creates a `Pending` request by `requester` for a food; one transaction.
- * @param today `YYYY-MM-DD`, the server's local date.
+ * @param today `YYYY-MM-DD`, the server's local date; `now` the current instant.
  * @returns the new request's id.
- * @throws 404 unknown food; 409 own food, a collected or expired food, or an
- *   open request of this requester already exists.
+ * @throws 404 unknown food; 409 own food, a collected or expired food, an
+ *   open request of this requester already exists, or the listing is offered first to a Wanted post's poster.
  */
 export async function createRequest(
   db: Database,
@@ -74,6 +75,7 @@ export async function createRequest(
   requester: SessionUser,
   today: string,
   notifier: Notifier,
+  now = new Date(),
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const food = await requireFood(tx, input.FoodId, 'share');
@@ -90,6 +92,8 @@ export async function createRequest(
       .from(requests)
       .where(and(eq(requests.foodId, food.id), eq(requests.requesterId, requester.id), inArray(requests.status, OPEN_REQUEST_STATUSES)));
     if (open) throw problem(409, `You already have ${open.status === 'Pending' ? 'a pending' : 'an accepted'} request for this food.`, { code: 'already_requested' });
+    // A listing that answered a Wanted post waits for its poster first (wanted/answers.ts).
+    await assertNotOfferedToOthers(tx, food.id, requester.id, now);
     const requestedPickupAt = input.PickupAt ? new Date(input.PickupAt) : null;
     // The chosen time must lie in a window with room now (the donor's acceptance checks again).
     if (requestedPickupAt) await assertPickupFits(tx, food.id, '00000000-0000-0000-0000-000000000000', requestedPickupAt);

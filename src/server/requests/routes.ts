@@ -52,7 +52,7 @@ export async function requestRoutes(app: FastifyInstance) {
       const user = await req.requireUser({ fresh: true });
       await assertOpenRequestsAllowed(db, user.id);
       const insertedId = await limited(db, user.id, REQUEST_COUNTERS, TOO_MANY_REQUESTS, () =>
-        createRequest(db, req.body, user, localToday(app.clock()), app.notifier),
+        createRequest(db, req.body, user, localToday(app.clock()), app.notifier, app.clock()),
       );
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
@@ -60,7 +60,7 @@ export async function requestRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/requests',
-    { schema: { tags: ['requests'], querystring: RequestsQuery, response: list } },
+    { schema: { tags: ['requests'], querystring: RequestsQuery, response: list }, config: { privateAnswer: true } },
     async (req) => {
       const user = await req.requireUser();
       if (!sameEmail(req.query.email, user.email)) throw problem(403, 'You can only list your own requests.');
@@ -72,7 +72,7 @@ export async function requestRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/requests/:id',
-    { schema: { tags: ['requests'], description: 'Requests for the food with this id (donor only).', params: IdParams, response: list } },
+    { schema: { tags: ['requests'], description: 'Requests for the food with this id (donor only).', params: IdParams, response: list }, config: { privateAnswer: true } },
     async (req) => {
       const user = await req.requireUser();
       const rows = await listFoodRequests(db, req.params.id, user.id);

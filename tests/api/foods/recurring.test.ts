@@ -115,6 +115,28 @@ describe.each(BACKENDS)('recurring offers on %s', (backend) => {
     expect(made.map((f) => f.ExpiredDateTime).filter((d) => d > '2027-04-02')).toEqual([]);
   });
 
+  it("shows a donor's running offers on their public standing: not paused, not stopped", async () => {
+    now = new Date('2027-05-05T12:00:00Z');
+    const { id, seriesId } = await offer({
+      FoodName: 'Rolls from Bäckerei Sonne',
+      ExpiredDateTime: '2027-05-05',
+      TimeZone: 'Europe/Berlin',
+      PickupWindows: [{ Start: '2027-05-05T18:30:00+02:00', End: '2027-05-05T19:00:00+02:00' }],
+      Recurrence: { Weekdays: [1, 2, 3, 4, 5, 6] },
+    });
+    const donorId = (await call(app, 'GET', `/api/foods/${id}`)).json().Donator._id as string;
+    const shown = async () => ((await call(app, 'GET', `/api/people/${donorId}`)).json().RecurringOffers as { _id: string }[]).filter((o) => o._id === seriesId);
+    expect(await shown()).toEqual([{ _id: seriesId, FoodName: 'Rolls from Bäckerei Sonne', Weekdays: [1, 2, 3, 4, 5, 6], TimeZone: 'Europe/Berlin', Times: [{ Start: '18:30', End: '19:00' }] }]);
+    // The offers stopped above are not shown.
+    expect(((await call(app, 'GET', `/api/people/${donorId}`)).json().RecurringOffers as unknown[]).length).toBe(1);
+    expect((await call(app, 'PATCH', `/api/recurring-offers/${seriesId}`, bakery, { Status: 'Paused' })).statusCode).toBe(200);
+    expect(await shown()).toEqual([]);
+    expect((await call(app, 'PATCH', `/api/recurring-offers/${seriesId}`, bakery, { Status: 'Active' })).statusCode).toBe(200);
+    expect(await shown()).toHaveLength(1);
+    expect((await call(app, 'PATCH', `/api/recurring-offers/${seriesId}`, bakery, { Status: 'Stopped' })).statusCode).toBe(200);
+    expect(await shown()).toEqual([]);
+  });
+
   it('refuses bad recurrences with a 400 naming the field', async () => {
     for (const Recurrence of [{ Weekdays: [] }, { Weekdays: [0] }, { Weekdays: [1, 1] }, { Weekdays: [1], Until: 'soon' }, { Days: [1] }]) {
       const res = await call(app, 'POST', '/api/foods', bakery, foodBody({ Recurrence }));

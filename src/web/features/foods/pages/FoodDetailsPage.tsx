@@ -20,6 +20,7 @@ import { ClosedListingNotice } from '../components/ClosedListingNotice.js';
 import { FoodPhotos } from '../components/FoodPhotos.js';
 import { CategoryBadge } from '../components/CategoryBadge.js';
 import { FoodFactsRows } from '../components/FoodFacts.js';
+import { DonorRegularOffers } from '../components/DonorRegularOffers.js';
 
 // Leaflet loads only on a detail page whose food has a place.
 const SpotMap = lazy(() => import('../../places/components/SpotMap.js'));
@@ -130,6 +131,7 @@ export default function FoodDetailsPage() {
             </h2>
             <p className="text-lg font-medium">{food.Donator.Name}</p>
             <PersonStandingText userId={food.Donator._id} />
+            <DonorRegularOffers userId={food.Donator._id} />
             <SafetyActions
               type="food"
               targetId={food._id}
