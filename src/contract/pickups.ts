@@ -121,8 +121,19 @@ export const PublicRecurringOffer = z.object({
 });
 export type PublicRecurringOffer = z.infer<typeof PublicRecurringOffer>;
 
-/** Body of `PATCH /api/recurring-offers/{id}`: pause, resume or stop (stopping is final). */
-export const RecurringOfferStatusInput = z.strictObject({ Status: z.enum(RECURRENCE_STATUSES) });
+/**
+ * Body of `PATCH /api/recurring-offers/{id}`: pause, resume or stop (stopping is final), and/or
+ * new weekdays and end (`Until: null` repeats for good); at least one field. The days already
+ * listed stay as they are.
+ */
+export const RecurringOfferStatusInput = z
+  .strictObject({
+    Status: z.enum(RECURRENCE_STATUSES).optional(),
+    Weekdays: RecurrenceInput.shape.Weekdays.optional(),
+    Until: RecurrenceInput.shape.Until.unwrap().nullable().optional(),
+  })
+  .refine((b) => b.Status !== undefined || b.Weekdays !== undefined || b.Until !== undefined, { error: 'must change Status, Weekdays or Until' });
+export type RecurringOfferChange = z.output<typeof RecurringOfferStatusInput>;
 
 /** `pickupFrom` / `pickupUntil` of `GET /foods`: listings with a window overlapping that interval. */
 export const PICKUP_QUERY_FIELDS = {

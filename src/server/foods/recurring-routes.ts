@@ -1,12 +1,13 @@
 /**
  * Routes of recurring offers (docs/api.md "Recurring offers"): the signed-in donor's offers,
- * and pausing, resuming or stopping one. Offers are made with `Recurrence` on a food body.
+ * and pausing, resuming or stopping one, or changing its weekdays and end. Offers are made with `Recurrence` on a food body.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, RecurringOffer, RecurringOfferStatusInput, UpdateResult } from '../../contract/index.js';
-import { changeOfferStatus, listOffers } from './recurring.js';
+import { changeOffer } from './recurring-edit.js';
+import { listOffers } from './recurring.js';
 
 /** Adds `GET /api/recurring-offers` and `PATCH /api/recurring-offers/{id}` to `app` (needs `app.db` and the auth plugin). */
 export function recurringOfferRoutes(app: FastifyInstance): void {
@@ -20,7 +21,7 @@ export function recurringOfferRoutes(app: FastifyInstance): void {
     { schema: { tags: ['foods'], params: IdParams, body: RecurringOfferStatusInput, response: { 200: UpdateResult } } },
     async (req) => {
       const user = await req.requireUser({ fresh: true });
-      return changeOfferStatus(app.db, req.params.id, user.id, req.body.Status);
+      return changeOffer(app.db, req.params.id, user.id, req.body);
     },
   );
 }

@@ -15,7 +15,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RecurrenceInput, RecurringOffer } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { foods } from '../db/schema/index.js';
-import { problem } from '../http/problem.js';
 import { recurringOccurrences, recurringOffers, pickupWindows } from './schema.js';
 import { serverTimeZone } from './windows.js';
 import { announceListing } from './announce.js';
@@ -198,19 +197,4 @@ export async function listOffers(db: Database, donorId: string): Promise<Recurri
     Status: offer.status,
     ...(offer.sourceFoodId ? { FoodId: offer.sourceFoodId } : {}),
   }));
-}
-
-/**
- * Pauses, resumes or stops `donorId`'s offer `id` (one transaction).
- * @returns Mongo-style counts. @throws 404 not found or not theirs, 409 changing a stopped offer.
- */
-export async function changeOfferStatus(db: Database, id: string, donorId: string, status: OfferRow['status']) {
-  return db.transaction(async (tx) => {
-    const [offer] = await tx.select().from(recurringOffers).where(eq(recurringOffers.id, id)).for('update');
-    if (!offer || offer.donorId !== donorId) throw problem(404, 'No recurring offer of yours has this id.');
-    if (offer.status === status) return { acknowledged: true as const, matchedCount: 1, modifiedCount: 0 };
-    if (offer.status === 'Stopped') throw problem(409, 'This recurring offer is stopped: make a new one instead.', { code: 'offer_stopped' });
-    await tx.update(recurringOffers).set({ status, updatedAt: new Date() }).where(eq(recurringOffers.id, id));
-    return { acknowledged: true as const, matchedCount: 1, modifiedCount: 1 };
-  });
 }

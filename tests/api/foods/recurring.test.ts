@@ -137,6 +137,45 @@ describe.each(BACKENDS)('recurring offers on %s', (backend) => {
     expect(await shown()).toEqual([]);
   });
 
+  it('changes an offer\'s weekdays and end after it was made; the days already listed stay', async () => {
+    now = new Date('2027-06-02T12:00:00Z'); // Wednesday
+    const { seriesId } = await offer({
+      FoodName: 'Buns from Bäckerei Sonne',
+      ExpiredDateTime: '2027-06-02',
+      TimeZone: 'Europe/Berlin',
+      PickupWindows: [{ Start: '2027-06-02T18:30:00+02:00', End: '2027-06-02T19:00:00+02:00' }],
+      Recurrence: { Weekdays: [1, 2, 3, 4, 5] },
+    });
+    expect(await sweepBoth()).toBe(5); // Thu 3, Fri 4, Mon 7, Tue 8, Wed 9
+    const before = (await ofSeries(seriesId)).map((f) => f.ExpiredDateTime);
+
+    const patch = (who: Person, body: unknown) => call(app, 'PATCH', `/api/recurring-offers/${seriesId}`, who, body);
+    expect((await patch(other, { Weekdays: [6] })).statusCode).toBe(404);
+    for (const bad of [{}, { Weekdays: [] }, { Weekdays: [8] }, { Weekdays: [6, 6] }, { Until: 'June' }, { Weekdays: [6], Colour: 'red' }]) {
+      expect((await patch(bakery, bad)).statusCode).toBe(400);
+    }
+    const early = await patch(bakery, { Until: '2027-06-01' });
+    expect(early.statusCode).toBe(400);
+    expect(JSON.stringify(early.json().errors)).toContain('Until');
+
+    expect((await patch(bakery, { Weekdays: [6, 3], Until: '2027-06-19' })).json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect((await patch(bakery, { Weekdays: [3, 6] })).json().modifiedCount).toBe(0);
+    const listed = (await call(app, 'GET', '/api/recurring-offers', bakery)).json().find((o: { _id: string }) => o._id === seriesId);
+    expect(listed).toMatchObject({ Weekdays: [3, 6], Until: '2027-06-19', Status: 'Active' });
+
+    // A week on: only Wednesdays and Saturdays up to the 19th are added; the days made before all stay.
+    now = new Date('2027-06-09T12:00:00Z');
+    await sweepBoth();
+    const after = (await ofSeries(seriesId)).map((f) => f.ExpiredDateTime);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length)).toEqual(['2027-06-12', '2027-06-16']);
+    // No end any more: the next sweeps go on past the 19th.
+    expect((await patch(bakery, { Until: null })).json().modifiedCount).toBe(1);
+    expect((await call(app, 'GET', '/api/recurring-offers', bakery)).json().find((o: { _id: string }) => o._id === seriesId).Until).toBeUndefined();
+    expect((await patch(bakery, { Status: 'Stopped' })).json().modifiedCount).toBe(1);
+    expect((await patch(bakery, { Weekdays: [1] })).statusCode).toBe(409);
+  });
+
   it('refuses bad recurrences with a 400 naming the field', async () => {
     for (const Recurrence of [{ Weekdays: [] }, { Weekdays: [0] }, { Weekdays: [1, 1] }, { Weekdays: [1], Until: 'soon' }, { Days: [1] }]) {
       const res = await call(app, 'POST', '/api/foods', bakery, foodBody({ Recurrence }));
