@@ -9,6 +9,7 @@ import { foods, users } from '../db/schema/index.js';
 import { messages } from '../messages/schema.js';
 import { moderationLog } from './schema.js';
 import { addNotification } from '../notifications/repository.js';
+import { wantedNames } from '../wanted/moderation.js';
 
 type LogRow = typeof moderationLog.$inferSelect;
 
@@ -33,14 +34,15 @@ export const LOG_LIMIT = 500;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What a log target is now: its name and, for a listing or message, whether it is hidden; for a person, whether banned. */
+/** What a log target is now: its name and, for a listing, Wanted post or message, whether it is hidden; for a person, whether banned. */
 type TargetNow = { name: string; hidden: boolean | null; banned: boolean | null };
 
-/** The current name and state of every target of `rows`, by `type:id` (three reads, whatever the number of rows). */
+/** The current name and state of every target of `rows`, by `type:id` (four reads, whatever the number of rows). */
 async function targetsNow(db: Database, rows: LogRow[]): Promise<Map<string, TargetNow>> {
   const ids = (type: LogRow['targetType']) => [...new Set(rows.filter((r) => r.targetType === type && (type === 'user' || UUID.test(r.targetId))).map((r) => r.targetId))];
   const [foodIds, messageIds, userIds] = [ids('food'), ids('message'), ids('user')];
   const found = new Map<string, TargetNow>();
+  for (const w of await wantedNames(db, ids('wanted'))) found.set(`wanted:${w.id}`, { name: w.title, hidden: w.hidden, banned: null });
   if (foodIds.length > 0) {
     for (const f of await db.select({ id: foods.id, name: foods.name, hiddenAt: foods.hiddenAt }).from(foods).where(inArray(foods.id, foodIds))) {
       found.set(`food:${f.id}`, { name: f.name, hidden: f.hiddenAt !== null, banned: null });

@@ -69,3 +69,10 @@ export async function hiddenWanted(db: Database, ids: string[]): Promise<string[
   const rows = await db.select({ id: wantedPosts.id }).from(wantedPosts).where(and(inArray(wantedPosts.id, ids), isNotNull(wantedPosts.hiddenAt)));
   return rows.map((r) => r.id);
 }
+
+/** The title and hidden state of each of `ids` (the moderators' log names its targets). */
+export async function wantedNames(db: Database, ids: string[]): Promise<{ id: string; title: string; hidden: boolean }[]> {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: wantedPosts.id, title: wantedPosts.title, hiddenAt: wantedPosts.hiddenAt }).from(wantedPosts).where(inArray(wantedPosts.id, ids));
+  return rows.map((r) => ({ id: r.id, title: r.title, hidden: r.hiddenAt !== null }));
+}

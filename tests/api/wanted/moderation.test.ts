@@ -39,6 +39,11 @@ describe.each(BACKENDS)('moderation of Wanted posts on %s', (backend) => {
     expect(group.Reports[0]!.Snapshot.Title).toBe('Cheap phones wanted');
     expect((await act('Restore', id)).json().modifiedCount).toBe(1);
     expect(await titles(t.app, null)).toContain('Cheap phones wanted');
+    const log = (await call(t.app, 'GET', '/api/moderation/log', mod)).json() as { Action: string; TargetType: string; TargetId: string; TargetName: string; TargetHidden: boolean }[];
+    expect(log.filter((e) => e.TargetId === id).map((e) => [e.Action, e.TargetType, e.TargetName, e.TargetHidden])).toEqual([
+      ['Restore', 'wanted', 'Cheap phones wanted', false],
+      ['AutoHide', 'wanted', 'Cheap phones wanted', false],
+    ]);
   });
 
   it('lets a moderator hide a post, and refuses reports of unknown posts', async () => {

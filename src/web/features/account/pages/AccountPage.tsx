@@ -8,6 +8,7 @@ import { ChangePasswordSection } from '../components/ChangePasswordSection.js';
 import { DataSection } from '../components/DataSection.js';
 import { SessionsSection } from '../components/SessionsSection.js';
 import { BlockedSection } from '../../safety/components/BlockedSection.js';
+import { AlertsSection } from '../../alerts/components/AlertsSection.js';
 import { LanguagePicker } from '../../../ui/LanguagePicker.js';
 
 /**
@@ -43,6 +44,7 @@ export default function AccountPage() {
       </div>
       <SessionsSection version={version} />
       <ChangePasswordSection onChanged={() => setVersion((v) => v + 1)} />
+      <AlertsSection />
       <BlockedSection />
       <DataSection />
     </div>

@@ -22,6 +22,8 @@ import { pickMyRequest, useMyRequests } from '../../requests/api/requests.js';
 
 // Leaflet and its map load only when the person switches to 'Map'.
 const FoodsMap = lazy(() => import('../../places/components/FoodsMap.js'));
+// 'Save this search' (alerts) loads only for a signed-in person.
+const SaveSearch = lazy(() => import('../../alerts/components/SaveSearch.js'));
 
 /** Reads the 'Near' search from the URL (`near=lat,lng&place=…&radius=…&by=distance`). */
 function nearFromParams(params: URLSearchParams): NearValue {
@@ -64,6 +66,7 @@ function scrollIntoViewIfHidden(el: Element | null | undefined): void {
  * primary view, the map is a lazily loaded chunk. A signed-in person's saved home area is
  * the Near search's start when the URL names no position and it was not cleared this visit
  * (its radius, the person's own sort); the list waits for it rather than loading twice.
+ * A signed-in person may save the search as an alert ('Save this search', a lazy chunk).
  */
 export default function AvailableFoodsPage() {
   usePageTitle(t`Available Foods`);
@@ -178,6 +181,11 @@ export default function AvailableFoodsPage() {
       />
       <FactsFilter value={facts} onChange={(next) => update({ facts: next })} />
       <PickupTimeFilter choice={when} by={by} onChange={(choice, time) => update({ when: choice, by: time })} />
+      {user && (
+        <Suspense fallback={null}>
+          <SaveSearch search={search} facts={facts} near={near.point && { lat: near.point.lat, lng: near.point.lng, radiusKm: near.radiusKm }} />
+        </Suspense>
+      )}
       <div role="group" aria-label={t`Show foods as`} className="join self-start">
         {(['list', 'map'] as const).map((v) => (
           <ToggleButton key={v} className="join-item" pressed={view === v} onClick={() => update({ view: v })}>

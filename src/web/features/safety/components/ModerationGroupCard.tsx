@@ -10,7 +10,7 @@ import { confirmPopup } from '../../../ui/popups.js';
 import { useModerationAction } from '../api/safety.js';
 import { REASON_LABELS } from './ReportDialog.js';
 
-const KIND = () => ({ food: t`Listing`, message: t`Message`, user: t`Person` });
+const KIND = () => ({ food: t`Listing`, message: t`Message`, user: t`Person`, wanted: t`Wanted post` });
 
 /** Human labels of the snapshot's fields; fields not named here (ids) are not shown. */
 const FIELD_LABELS = (): Record<string, string> => ({
@@ -23,6 +23,9 @@ const FIELD_LABELS = (): Record<string, string> => ({
   SenderName: t`Sender`,
   Body: t`Message`,
   SentAt: t`Sent`,
+  Title: t`What is wanted`,
+  Details: t`Details`,
+  PosterName: t`Posted by`,
   Name: 'Name',
 });
 /** Snapshot fields holding a photo's URL: shown as the photo. */
@@ -45,6 +48,7 @@ function title(g: ModerationGroup): string {
   const s = g.Reports[0]?.Snapshot ?? {};
   if (g.TargetType === 'food') return `${KIND().food}: ${String(s.FoodName ?? g.TargetId)}`;
   if (g.TargetType === 'message') return t`Message from ${String(s.SenderName ?? g.TargetUser.Name)}`;
+  if (g.TargetType === 'wanted') return `${KIND().wanted}: ${String(s.Title ?? g.TargetId)}`;
   return `${KIND().user}: ${g.TargetUser.Name}`;
 }
 

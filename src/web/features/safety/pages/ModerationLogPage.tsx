@@ -10,7 +10,7 @@ import { ModeratorPage } from '../components/ModeratorPage.js';
 /** The target of an entry as a moderator reads it: what kind of thing, and its name (never a raw id). */
 function targetLabel(e: ModerationLogEntry): string {
   if (e.TargetType === 'message') return e.TargetName ?? t`A removed message`;
-  const kind = e.TargetType === 'food' ? 'Listing' : 'Person';
+  const kind = e.TargetType === 'food' ? 'Listing' : e.TargetType === 'wanted' ? 'Wanted post' : 'Person';
   return `${kind}: ${e.TargetName ?? '(deleted)'}`;
 }
 
