@@ -47,6 +47,13 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg}'],
     globIgnores: ['**/node_modules/**', 'sw.js'],
   },
+  integration: {
+    // The manifest is answered in the page's language (src/server/previews/manifest.ts): never from the precache.
+    beforeBuildServiceWorker(options) {
+      const entries = options.injectManifest.additionalManifestEntries ?? [];
+      options.injectManifest.additionalManifestEntries = entries.filter((e) => (typeof e === 'string' ? e : e.url) !== 'manifest.webmanifest');
+    },
+  },
 });
 
 /**

@@ -111,6 +111,9 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
   const search = '/api/foods?sortByDate=dec&search=tomato&limit=24';
   // Central Berlin, the densest town of the fixture (about 8 000 listings within 5 km).
   const near = '/api/foods?sortByDate=dec&near=52.52,13.405&radiusKm=5&sortByDistance=true&limit=24';
+  // "Can be picked up this evening": the fixture's windows are evenings (UTC) of a quarter of the listings.
+  const day = new Date().toISOString().slice(0, 10);
+  const evening = `/api/foods?sortByDate=dec&pickupFrom=${day}T16:00:00Z&pickupUntil=${day}T21:00:00Z&limit=24`;
   // [name, path, connections, seconds]: the last row is the search of one visitor at a time.
   const queries: [string, string, number, number][] = [
     ['featured (quantity, limit 6)', '/api/foods?sortByQuantity=true&limit=6', 50, seconds],
@@ -120,6 +123,7 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
     ['search "tomato", 1 connection', search, 1, Math.ceil(seconds / 2)],
     ['near 5 km, by distance (limit 24)', near, 50, seconds],
     ['near 5 km, by distance, 1 connection', near, 1, Math.ceil(seconds / 2)],
+    ['list, pickup this evening (limit 24)', evening, 50, seconds],
   ];
   const servers: Child[] = [];
   try {

@@ -79,7 +79,9 @@ async function answer(url: URL): Promise<unknown> {
   const point = q.get('near')?.split(',').map(Number);
   const near = point && { lat: point[0]!, lng: point[1]!, radiusKm: Number(q.get('radiusKm') ?? 10) };
   const order: FoodOrder = near && q.get('sortByDistance') ? 'distance' : q.get('sortByQuantity') ? 'quantity' : q.get('sortByDate') === 'acc' ? 'dateAsc' : 'dateDesc';
-  const options: ListOptions = { order, near, search: q.get('search') ?? undefined, limit: limit + 1, availableOn: day, now: new Date() };
+  const [from, until] = [q.get('pickupFrom') ?? undefined, q.get('pickupUntil') ?? undefined];
+  const pickup = from || until ? { pickup: { from, until } } : {};
+  const options: ListOptions = { order, near, search: q.get('search') ?? undefined, limit: limit + 1, availableOn: day, now: new Date(), ...pickup };
   const { shape, values } = listQuery(options);
   const rows = await run(JSON.stringify(shape), () => availableFoodsQuery(sqlOf, shape), values);
   return rows.slice(0, limit).map((r) => toFood(r, day));

@@ -39,6 +39,7 @@ import { outboxPlugin } from './outbox/plugin.js';
 import { alertRoutes } from './alerts/routes.js';
 import { PageRenderer } from './previews/page.js';
 import { previewRoutes, sitePreview } from './previews/routes.js';
+import { manifestRoutes } from './previews/manifest.js';
 import { i18nRoutes } from './i18n/routes.js';
 import { pageLocale } from './i18n/negotiate.js';
 import { grantAdminRole } from './moderation/admins.js';
@@ -247,6 +248,7 @@ export async function buildApp(
   await app.register(wantedRoutes, { config });
   const renderer = new PageRenderer(WEB_DIST);
   await app.register(previewRoutes, { config, renderer });
+  await app.register(manifestRoutes, { webDist: WEB_DIST });
   await app.register(staticRoutes, { renderPage: async (url, req) => renderer.render(url, sitePreview(config.publicUrl, url, await pageLocale(handle.db, req))) });
   return app;
 }

@@ -38,9 +38,10 @@ export async function staticRoutes(app: FastifyInstance, opts: { renderPage: (ur
     const built = { preCompressed: true, cacheControl: false, decorateReply: false, index: false, setHeaders: cacheHeaders } as const;
     // Hashed assets: one wildcard route. The few other files get a route each (`wildcard: false`), so `/`
     // and client routes reach the not-found handler below; the compressed copies get none
-    // (restart time; ~350 routes were registered at every start).
+    // (restart time; ~350 routes were registered at every start). The manifest is answered in the page's
+    // language (previews/manifest.ts).
     await app.register(fastifyStatic, { ...built, root: path.join(WEB_DIST, 'assets'), prefix: '/assets/' });
-    await app.register(fastifyStatic, { ...built, root: WEB_DIST, prefix: '/', wildcard: false, globIgnore: ['assets/**', '**/*.br', '**/*.gz'] });
+    await app.register(fastifyStatic, { ...built, root: WEB_DIST, prefix: '/', wildcard: false, globIgnore: ['assets/**', '**/*.br', '**/*.gz', 'manifest.webmanifest'] });
   }
 
   app.setNotFoundHandler((req, reply) => {

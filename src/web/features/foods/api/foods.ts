@@ -5,7 +5,7 @@
  * hooks need the `QueryBoundary` above them.
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeleteResult, Food, FoodInput, InsertResult, UpdateResult } from '../../../../contract/index.js';
+import type { DeleteResult, Food, FoodInput, InsertResult, RecurringOffer, UpdateResult } from '../../../../contract/index.js';
 import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { apiFetchPage } from '../../../lib/pagination.js';
 import { requestKeys } from '../../requests/api/keys.js';
@@ -123,5 +123,24 @@ export function useDeleteFood() {
         qc.invalidateQueries({ queryKey: foodKeys.all }),
         qc.invalidateQueries({ queryKey: requestKeys.all }),
       ]),
+  });
+}
+
+/** The signed-in donor's recurring offers: `GET /recurring-offers`. */
+export function useRecurringOffers(enabled: boolean) {
+  return useQuery({
+    queryKey: [...foodKeys.all, 'recurring-offers'] as const,
+    queryFn: ({ signal }) => apiFetch<RecurringOffer[]>(apiUrl('/recurring-offers'), { signal }),
+    enabled,
+  });
+}
+
+/** Changes a recurring offer's days and end: `PATCH /recurring-offers/{id}` → `{modifiedCount}`. */
+export function useChangeRecurringOffer() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: { Weekdays: number[]; Until: string | null } }) =>
+      apiFetch<UpdateResult>(apiUrl(`/recurring-offers/${encodeURIComponent(id)}`), { method: 'PATCH', body: change }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: foodKeys.all }),
   });
 }

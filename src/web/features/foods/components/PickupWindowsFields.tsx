@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { Food, FoodInput } from '../../../../contract/index.js';
 import { PICKUP } from '../../../../contract/limits.js';
 import { dayIn, timeIn } from '../../../lib/pickupWindows.js';
+import { RegularOfferDays } from './RegularOfferDays.js';
 
 /** One window row of the form: local date and times in this browser's zone, capacity as typed. */
 interface Row {
@@ -119,6 +120,7 @@ export function PickupWindowsFields({ initial, onChange }: { initial?: Food; onC
           </button>
         )}
       </fieldset>
+      {initial?.SeriesId && <RegularOfferDays seriesId={initial.SeriesId} />}
       {initial?.SeriesId ? (
         <label className="flex items-center gap-2 md:col-span-2">
           <input type="checkbox" className="checkbox" checked={stop} onChange={(e) => { setStop(e.target.checked); emit(rows, days, e.target.checked); }} />
