@@ -35,6 +35,15 @@ test.describe('at 375 px', () => {
     }
     const box = page.getByRole('region', { name: 'Requests for this food' });
     expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    // Each card line's label sits beside its content, never over it (a tap on a button reaches the button).
+    const overlaps = await box.evaluate((el) =>
+      [...el.querySelectorAll('td')].flatMap((td) => {
+        const label = getComputedStyle(td, '::before');
+        const labelEnd = td.getBoundingClientRect().left + parseFloat(label.left) + parseFloat(label.width);
+        return [...td.children].filter((child) => child.getBoundingClientRect().left < labelEnd).map((child) => child.textContent);
+      }),
+    );
+    expect(overlaps).toEqual([]);
     await expectNoAxeViolations(page);
     await page.context().clearCookies();
     await signInAs(page, world.requester);
