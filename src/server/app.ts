@@ -34,6 +34,7 @@ import { lifecyclePlugin } from './lifecycle/plugin.js';
 import { registerJsonParser } from './http/json.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
+import { helmetOptions } from './http/security-headers.js';
 import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
 import { alertRoutes } from './alerts/routes.js';
@@ -170,25 +171,7 @@ export async function buildApp(
     });
   }
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Donors link food photos from anywhere on the web (SPEC.md §2 Food Image URL).
-        // The map tile origin is named too, so it stays allowed if photos are narrowed.
-        imgSrc: ["'self'", 'data:', 'https:', 'http:', config.map.tileOrigin],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    hsts: config.publicUrl.startsWith('https://'),
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, helmetOptions(config));
   registerPublicAssetPolicy(app);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.trustedOrigins.includes(origin)),
