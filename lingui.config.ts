@@ -36,6 +36,8 @@ export const CORE = [
   '<rootDir>/src/web/features/foods/components/FoodCard.tsx',
   '<rootDir>/src/web/features/foods/components/CategoryBadge.tsx',
   '<rootDir>/src/web/features/auth/AuthProvider.tsx',
+  // The service worker's status region (offline notice, update prompt) shows on every page.
+  '<rootDir>/src/web/features/pwa/register.tsx',
 ];
 
 /** The sources of the `home` catalog: the home page's lazily loaded sections below the first screen. */
