@@ -5,7 +5,7 @@ import { FACT_ANSWER_FIELDS, FACT_INPUT_FIELDS, FACT_QUERY_FIELDS } from './fact
 import { FOOD_GALLERY_MAX } from './images.js';
 import { PLACES } from './limits.js';
 import { PICKUP_ANSWER_FIELDS, PICKUP_INPUT_FIELDS, PICKUP_QUERY_FIELDS } from './pickups.js';
-import { Location, LocationInput, parseLatLng } from './places.js';
+import { Location, LocationInput, NearParam } from './places.js';
 
 /**
  * Body of `POST /foods` and `PUT /foods/{id}`. `Donator` and `_id` are accepted
@@ -148,12 +148,7 @@ export const FoodsQuery = z
     email: z.string().trim().max(LIMITS.email).optional(),
     limit: z.coerce.number().int().min(1).max(FOODS_MAX_LIMIT).optional(),
     /** `lat,lng`; only listings within `radiusKm` of it. */
-    near: z
-      .string()
-      .max(64)
-      .refine((v) => parseLatLng(v) !== undefined, { error: 'must be lat,lng in degrees (latitude -90..90, longitude -180..180)' })
-      .transform((v) => parseLatLng(v)!)
-      .optional(),
+    near: NearParam.optional(),
     radiusKm: z.coerce
       .number({ error: 'must be a number of km' })
       .min(PLACES.radiusMinKm, { error: `must be at least ${PLACES.radiusMinKm}` })

@@ -31,6 +31,13 @@ export function parseLatLng(text: string): { lat: number; lng: number } | undefi
   return LocationInput.safeParse({ Lat: point.lat, Lng: point.lng }).success ? point : undefined;
 }
 
+/** The `near` query parameter: `lat,lng` in degrees, parsed to `{ lat, lng }` (400 when malformed or out of range). */
+export const NearParam = z
+  .string()
+  .max(64)
+  .refine((v) => parseLatLng(v) !== undefined, { error: 'must be lat,lng in degrees (latitude -90..90, longitude -180..180)' })
+  .transform((v) => parseLatLng(v)!);
+
 /** A latitude or longitude in a query string. */
 const queryCoordinate = (schema: z.ZodNumber) => z.coerce.number({ error: 'must be a number' }).pipe(schema);
 

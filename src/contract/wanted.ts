@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Id, LIMITS, PLACES, optionalText, requiredLine } from './common.js';
-import { Location, LocationInput, parseLatLng } from './places.js';
+import { Location, LocationInput, NearParam } from './places.js';
 
 /** Bounds of Wanted posts. */
 export const WANTED = {
@@ -81,12 +81,7 @@ export function parseWantedCursor(cursor: string): { at: number; id: string } | 
  */
 export const WantedQuery = z
   .object({
-    near: z
-      .string()
-      .max(64)
-      .refine((v) => parseLatLng(v) !== undefined, { error: 'must be lat,lng in degrees (latitude -90..90, longitude -180..180)' })
-      .transform((v) => parseLatLng(v)!)
-      .optional(),
+    near: NearParam.optional(),
     radiusKm: z.coerce.number({ error: 'must be a number of km' }).pipe(radiusKm).optional(),
     mine: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
     limit: z.coerce.number().int().min(1).max(WANTED.maxLimit).optional(),
