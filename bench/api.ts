@@ -13,8 +13,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { BENCH_DATABASE_URL, BENCH_VAPID, ms, start, waitReady, type Child } from './lib.js';
+import { availableFoodId, sessionCookie } from './session.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACHED_PORT = 3391;
@@ -64,24 +64,6 @@ export async function load(url: string, seconds: number, connections = 50, heade
   };
 }
 
-/** A session cookie of a new person on the server at `port` (email + password sign-up). */
-async function sessionCookie(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
-    body: JSON.stringify({ name: 'Bench Reader', email: `bench-${Date.now()}@example.org`, password: 'bench-password-1' }),
-  });
-  if (!res.ok) throw new Error(`sign-up for the signed-in rows failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
-async function availableFoodId(): Promise<string> {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-  await client.connect();
-  const { rows } = await client.query(`select id from foods where expires_on >= current_date order by id limit 1`);
-  await client.end();
-  return rows[0].id;
-}
 
 /** Environment of a compiled Plateful server on the benchmark database. */
 export function platefulEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {

@@ -6,8 +6,8 @@
  * this is the ceiling Plateful is compared against.
  *
  * The SQL is Plateful's own, taken once at start from the very builders the API runs
- * (`availableFoodsQuery` and `listQuery` of src/server/foods/lists.ts, `foodByIdQuery`
- * of repository.ts, through Drizzle's `toSQL()` on a database-less `drizzle.mock()`), so
+ * (`availableFoodsQuery` and `listQuery` of src/server/foods/lists.ts, `listingQuery`
+ * of views.ts, through Drizzle's `toSQL()` on a database-less `drizzle.mock()`), so
  * the two cannot drift apart (a hand-copied SQL misses conditions such as the status and
  * visibility, and with them Plateful's partial indexes). Requests run it as
  * unnamed statements with the same values, read the extra row Plateful reads to know of
@@ -22,7 +22,7 @@ import type { Database } from '../src/server/db/client.js';
 import * as schema from '../src/server/db/schema/index.js';
 import { availableFoodsQuery, listQuery, type FoodOrder, type ListOptions } from '../src/server/foods/lists.js';
 import { chordToMetres } from '../src/server/foods/terms.js';
-import { foodByIdQuery } from '../src/server/foods/repository.js';
+import { listingQuery, toWindows } from '../src/server/foods/views.js';
 
 // Dates as Plateful answers them (`YYYY-MM-DD`), not as JavaScript Dates.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -57,6 +57,7 @@ const toFood = (r: Row, today: string) => ({
   ...(r.chord_m === undefined ? {} : { DistanceKm: Math.round(chordToMetres(Number(r.chord_m)) / 100) / 10 }),
   FoodStatus: r.status !== 'Collected' && r.status !== 'Expired' && String(r.expires_on) < today ? 'Expired' : r.status,
   ...(r.weight_kg === null ? {} : { FoodWeightKg: Number(r.weight_kg) }),
+  PickupWindows: toWindows(r.windows as Parameters<typeof toWindows>[0]),
 });
 
 const today = () => {
@@ -68,7 +69,7 @@ async function answer(url: URL): Promise<unknown> {
   const day = today();
   const detail = /^\/api\/foods\/([0-9a-f-]{36})$/.exec(url.pathname);
   if (detail) {
-    const [row] = await run('one', () => foodByIdQuery(sqlOf), { id: detail[1] });
+    const [row] = await run('one', () => listingQuery(sqlOf, false), { id: detail[1] });
     // Held, hidden and banned donors' listings are unknown to a visitor (Plateful's canSeeFood).
     const withheld = row && (row.held_at || row.hidden_at || (row.donor_banned_until && (row.donor_banned_until as Date) > new Date()));
     return row && !withheld ? toFood(row, day) : undefined;

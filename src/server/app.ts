@@ -145,6 +145,7 @@ export async function buildApp(
       dataDir: config.dataDir,
       statementTimeoutMs: config.dbStatementTimeoutMs,
       poolTimeoutMs: config.dbPoolTimeoutMs,
+      namedStatements: config.dbNamedStatements,
       onPoolError: (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
     }));
   app.decorate('db', handle.db);

@@ -34,6 +34,7 @@ const Env = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
   DATABASE_DIRECT_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
+  DATABASE_NAMED_STATEMENTS: bool.optional(),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -131,6 +132,8 @@ const ConfigSchema = Env.transform((e, ctx) => {
     databaseUrl: e.DATABASE_URL,
     /** A direct PostgreSQL connection for LISTEN and migrations; set when `databaseUrl` is a transaction-mode pooler. */
     databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    /** Prepare value-independent statements by name; undefined: only without a pooler (db/prepared.ts). */
+    dbNamedStatements: e.DATABASE_NAMED_STATEMENTS,
     /** Signs sessions, mail links and photo ids. */
     authSecret: e.AUTH_SECRET!,
     google:

@@ -55,6 +55,8 @@ export interface OpenOptions {
   onPoolError?: (error: Error) => void;
   /** Largest number of pooled connections (default 10). */
   poolSize?: number;
+  /** Prepare value-independent statements by name (prepared.ts); default: only without a pooler. */
+  namedStatements?: boolean;
 }
 
 /** Answers true when `query` succeeds within PING_TIMEOUT_MS. */

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { MIGRATIONS, ping, type Database, type DatabaseHandle, type OpenOptions } from './handle.js';
 import { listenPg } from './listen.js';
 import { poolClientClass } from './pooled.js';
+import { nameStatements } from './prepared.js';
 
 /** Key of the session advisory lock the migrations run under (any fixed number; one per app). */
 const MIGRATION_LOCK = 7_300_112_025;
@@ -62,6 +63,7 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }):
   // Every client hears its own; the transaction's next query fails and the pool drops the client.
   pool.on('connect', (client) => client.on('error', (error) => opts.onPoolError?.(error)));
   const db = drizzlePg(pool) as unknown as Database;
+  if (opts.namedStatements ?? !pooled) nameStatements(db);
   return {
     db,
     kind: 'postgres',

@@ -7,19 +7,23 @@
  */
 import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { UNNAMED, preparedOnce } from '../db/prepared.js';
+import { UNNAMED, preparedOnce, stableName } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
 import { notBlockedCondition, shownFoodConditions } from './visibility.js';
 import { pickupWindows } from './schema.js';
 import { factConditions, factShape, factValues, type FactFilter } from './facts.js';
 import type { FoodRow } from './repository.js';
 import { metresToChord, searchTerm, type SearchKind } from './terms.js';
+import { VIEWER, viewColumns, viewerValues, type ViewColumns } from './views.js';
 
 /** Sort orders of food lists; every one is a keyset on (sort key, id), both in the same direction. */
 export type FoodOrder = 'quantity' | 'dateAsc' | 'dateDesc' | 'distance';
 
-/** A listing read by a list query: with `near`, the chord metres to its public point (see `chordToMetres`, terms.ts). */
-export type ListedFood = FoodRow & { chordM?: number };
+/**
+ * A listing read by a list query, with its view columns (views.ts) and, with `near`, the
+ * chord metres to its public point (see `chordToMetres`, terms.ts).
+ */
+export type ListedFood = FoodRow & ViewColumns & { chordM?: number };
 
 /** Listings whose public point lies within `radiusKm` of (`lat`, `lng`). */
 export interface Near {
@@ -44,7 +48,7 @@ export interface ListOptions {
   /** `YYYY-MM-DD`: listings expiring before this day are left out. */
   availableOn: string;
   after?: After;
-  /** The signed-in viewer: listings of people blocked either way are left out. */
+  /** The signed-in viewer: listings of people blocked either way are left out; the view columns are theirs. */
   viewerId?: string;
   /** The current instant: listings whose last pickup window ended by then are left out. */
   now: Date;
@@ -67,7 +71,6 @@ const p = {
   key: sql.placeholder('key'),
   id: sql.placeholder('id'),
   donorId: sql.placeholder('donorId'),
-  viewerId: sql.placeholder('viewerId'),
   limit: sql.placeholder('limit'),
   lat: sql.placeholder('lat'),
   lng: sql.placeholder('lng'),
@@ -132,10 +135,10 @@ export interface ListShape {
 }
 
 /**
- * The query of available listings of one shape, with placeholders `today`, `limit`,
- * `pattern` (substring search) or `prefixes` (short search), `key`/`id` (after a
- * cursor) and `viewerId` (viewer), `now` (always) and `pickupFrom`/`pickupUntil` (pickup): Available
- * and Reserved listings not past their date nor their last pickup window
+ * The query of available listings of one shape, with their view columns (views.ts), with
+ * placeholders `today`, `limit`, `now`, `pattern` (substring search) or `prefixes` (short
+ * search), `key`/`id` (after a cursor), `viewerId`/`pointSince` (viewer) and
+ * `pickupFrom`/`pickupUntil` (pickup): Available and Reserved listings not past their date nor their last pickup window
  * (served by the partial indexes of exactly this status condition), filtered
  * by name substring (case-insensitive, literal; served by the trigram index) or word
  * prefixes (the GIN index on `food_name_prefixes(name)`), without withheld listings and,
@@ -146,16 +149,17 @@ export interface ListShape {
 export function availableFoodsQuery(db: Database, s: ListShape) {
   // Held listings (account/held.ts) are not public.
   const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), windowsAhead, isNull(foods.heldAt), ...shownFoodConditions()];
-  if (s.viewer) where.push(notBlockedCondition(p.viewerId));
+  if (s.viewer) where.push(notBlockedCondition(VIEWER.id));
   if (s.pickup) where.push(windowOverlaps);
   where.push(...factConditions(s.facts));
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);
   if (s.after) where.push(afterCursor(s.order));
-  if (s.order === 'distance') return nearestFoodsQuery(db, where);
+  if (s.order === 'distance') return nearestFoodsQuery(db, where, s.viewer);
   if (s.near) where.push(withinRadius);
+  const view = viewColumns(sql`${foods.id}`, s.viewer);
   return db
-    .select(s.near ? { ...getTableColumns(foods), chordM: chord } : getTableColumns(foods))
+    .select(s.near ? { ...getTableColumns(foods), ...view, chordM: chord } : { ...getTableColumns(foods), ...view })
     .from(foods)
     .where(and(...where))
     .orderBy(...orderBy(s.order))
@@ -172,7 +176,7 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
  * Berlin 10 ms instead of 0.3 ms. The rows beyond the radius can only come
  * after all those within it, so the page is the same.
  */
-function nearestFoodsQuery(db: Database, where: SQL[]) {
+function nearestFoodsQuery(db: Database, where: SQL[], viewer: boolean) {
   const nearest = db
     .select({ ...getTableColumns(foods), chordM: sql<number>`${chord}`.as('chord_m') })
     .from(foods)
@@ -180,8 +184,9 @@ function nearestFoodsQuery(db: Database, where: SQL[]) {
     .orderBy(...orderBy('distance'))
     .limit(p.limit)
     .as('nearest');
+  // The view columns outside: inside, their subplans would cost the index's order a sort.
   return db
-    .select()
+    .select({ ...nearest._.selectedFields, ...viewColumns(sql`"nearest"."id"`, viewer) })
     .from(nearest)
     .where(sql`${nearest.chordM} <= ${p.chordM}::float8`)
     .orderBy(asc(nearest.chordM));
@@ -206,7 +211,7 @@ export function listQuery(o: ListOptions): { shape: ListShape; values: Record<st
       lng: o.near?.lng,
       radiusM: o.near && o.near.radiusKm * 1000,
       chordM: o.near && metresToChord(o.near.radiusKm * 1000),
-      viewerId: o.viewerId,
+      ...viewerValues(o.viewerId, o.now),
       ...factValues(o.facts),
     },
   };
@@ -217,13 +222,13 @@ export async function listAvailableFoods(db: Database, o: ListOptions): Promise<
   if (o.order === 'distance' && !o.near) throw new Error('a distance order needs near');
   const { shape, values } = listQuery(o);
   const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}:${shape.viewer}:${shape.pickup}:${Object.values(shape.facts).join(':')}`;
-  return preparedOnce(db, key, (d) => availableFoodsQuery(d, shape).prepare(UNNAMED)).execute(values);
+  return preparedOnce(db, key, (d) => availableFoodsQuery(d, shape).prepare(UNNAMED)).execute(values) as Promise<ListedFood[]>;
 }
 
-/** The query of one donor's listings (placeholders `donorId`, `limit`, and `key`/`id` when `after`), expired ones included, latest expiry first. */
+/** The query of one donor's listings with their windows (placeholders `donorId`, `limit`, and `key`/`id` when `after`), expired ones included, latest expiry first. */
 export function donorFoodsQuery(db: Database, after: boolean) {
   return db
-    .select()
+    .select({ ...getTableColumns(foods), ...viewColumns(sql`${foods.id}`, false) })
     .from(foods)
     .where(and(eq(foods.donorId, p.donorId), after ? afterCursor('dateDesc') : undefined))
     .orderBy(...orderBy('dateDesc'))
@@ -231,8 +236,8 @@ export function donorFoodsQuery(db: Database, after: boolean) {
 }
 
 /** Every listing of one donor (see {@link donorFoodsQuery}). */
-export async function listDonorFoods(db: Database, donorId: string, limit: number, after?: After): Promise<FoodRow[]> {
-  return preparedOnce(db, `foods:donor:${Boolean(after)}`, (d) => donorFoodsQuery(d, Boolean(after)).prepare(UNNAMED)).execute({
+export async function listDonorFoods(db: Database, donorId: string, limit: number, after?: After): Promise<ListedFood[]> {
+  return preparedOnce(db, `foods:donor:${Boolean(after)}`, (d) => donorFoodsQuery(d, Boolean(after)).prepare(stableName(d, `foods_donor_${Boolean(after)}`))).execute({
     donorId,
     limit,
     key: after?.key,

@@ -5,7 +5,6 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  DONOR_EMAIL_STATUSES,
   OPEN_REQUEST_STATUSES,
   type Food,
   type FoodStatus,
@@ -16,7 +15,7 @@ import {
 } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
-import { UNNAMED, preparedOnce } from '../db/prepared.js';
+import { preparedOnce, stableName } from '../db/prepared.js';
 import { foods, requests } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { unproxied } from '../images/urls.js';
@@ -75,7 +74,9 @@ export function foodStatus(row: Pick<FoodRow, 'status' | 'expiresOn'>, today: st
 
 /**
  * Maps a row to the API's `Food` as of `today` (for `FoodStatus`); `Donator.Email`
- * only when `showEmail` (see {@link donorEmailVisibility}), `Location` exact only when
+ * only when `showEmail` (views.ts `viewOf`: the donor, and requesters whose request the
+ * donor took up, so neither paging the lists nor requesting and cancelling harvests
+ * addresses), `Location` exact only when
  * `view.exactPoint`.
  */
 export function toFood(row: FoodRow, showEmail: boolean, today: string, view: PlaceView = {}): Food {
@@ -103,36 +104,11 @@ export function toFood(row: FoodRow, showEmail: boolean, today: string, view: Pl
   };
 }
 
-/**
- * Who may read `Donator.Email` of each of `rows`: the donor, and users
- * whose request for that food the donor has taken up (`DONOR_EMAIL_STATUSES`);
- * nobody else, signed in or not, so neither paging the lists nor requesting and
- * cancelling harvests addresses. One query for the whole page.
- * @returns a predicate on a row.
- */
-export async function donorEmailVisibility(db: Database, viewerId: string | undefined, rows: FoodRow[]): Promise<(row: FoodRow) => boolean> {
-  if (!viewerId) return () => false;
-  const others = rows.filter((r) => r.donorId !== viewerId).map((r) => r.id);
-  const requested = new Set<string>();
-  if (others.length) {
-    const found = await db
-      .selectDistinct({ foodId: requests.foodId })
-      .from(requests)
-      .where(and(eq(requests.requesterId, viewerId), inArray(requests.foodId, others), inArray(requests.status, [...DONOR_EMAIL_STATUSES])));
-    for (const f of found) requested.add(f.foodId);
-  }
-  return (row) => row.donorId === viewerId || requested.has(row.id);
-}
 
-
-/** The query of one listing by id (placeholder `id`); exported so the benchmark's raw server runs the same SQL. */
-export function foodByIdQuery(db: Database) {
-  return db.select().from(foods).where(eq(foods.id, sql.placeholder('id')));
-}
 
 /** One listing by id, or undefined. */
 export async function findFood(db: Database, id: string): Promise<FoodRow | undefined> {
-  const query = preparedOnce(db, 'foods:one', (d) => foodByIdQuery(d).prepare(UNNAMED));
+  const query = preparedOnce(db, 'foods:row', (d) => d.select().from(foods).where(eq(foods.id, sql.placeholder('id'))).prepare(stableName(d, 'foods_row')));
   const [row] = await query.execute({ id });
   return row;
 }

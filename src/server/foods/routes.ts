@@ -21,12 +21,10 @@ import { limited } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { assertListingImageUrls, ownOrigins, proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
-import { canSeeFood } from './visibility.js';
+import { canSeeListing } from './visibility.js';
 import {
   createFood,
   deleteFood,
-  donorEmailVisibility,
-  requireFood,
   toFood as toFoodAnswer,
   updateFood,
   type FoodRow,
@@ -35,8 +33,7 @@ import {
 import { listAvailableFoods, listDonorFoods, sortKey, type FoodOrder, type ListedFood } from './lists.js';
 import { chordToMetres } from './terms.js';
 import { LISTING_COUNTERS, LISTINGS_PER_DAY } from './limits.js';
-import { exactPointVisibility } from './points.js';
-import { windowsByFood } from './windows.js';
+import { findListing, viewOf } from './views.js';
 import { recurringOfferRoutes } from './recurring-routes.js';
 
 /** DistanceKm as answered: metres to km, rounded to 0.1 km ("about 1.5 km"). */
@@ -92,8 +89,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         if (!user) throw problem(401, 'Sign in to see your listings.');
         if (!sameEmail(q.email, user.email)) throw problem(403, 'You can only list your own foods.');
         const rows = page(req, reply, await listDonorFoods(db, user.id, limit + 1, after), limit, 'dateDesc');
-        const windows = await windowsByFood(db, rows.map((row) => row.id));
-        return rows.map((row) => toFood(row, true, today, { exactPoint: true, windows: windows.get(row.id) }));
+        return rows.map((row) => toFood(row, true, today, viewOf(row, user.id)));
       }
       const near = q.near && { ...q.near, radiusKm: q.radiusKm ?? PLACES.radiusDefaultKm };
       // SortByDistance takes precedence over sortByDate.
@@ -111,19 +107,11 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         pickup: q.pickupFrom || q.pickupUntil ? { from: q.pickupFrom, until: q.pickupUntil } : undefined,
         facts: { categories: q.category, diets: q.diet, withoutAllergens: q.withoutAllergens },
       });
-      const shown = page(req, reply, rows, limit, order);
-      const [visible, exact, windows] = await Promise.all([
-        donorEmailVisibility(db, user?.id, shown),
-        exactPointVisibility(db, user?.id, shown, app.clock()),
-        windowsByFood(db, shown.map((row) => row.id)),
-      ]);
-      return shown.map((row) =>
-        toFood(row, visible(row), today, {
-          exactPoint: exact(row),
-          windows: windows.get(row.id),
-          ...(row.chordM === undefined ? {} : { distanceKm: roundedKm(chordToMetres(row.chordM)) }),
-        }),
-      );
+      return page(req, reply, rows, limit, order).map((row) => {
+        const view = viewOf(row, user?.id);
+        const distance = row.chordM === undefined ? {} : { distanceKm: roundedKm(chordToMetres(row.chordM)) };
+        return toFood(row, view.showEmail, today, { ...view, ...distance });
+      });
     },
   );
 
@@ -131,18 +119,15 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
     '/api/foods/:id',
     { schema: { tags: ['foods'], params: IdParams, response: { 200: Food } }, config: { publicAnswer: true, privateAnswer: true } },
     async (req) => {
-      const row = await requireFood(db, req.params.id);
       const user = await req.sessionUser();
-      // A held listing is shown to its donor only.
-      if (row.heldAt && row.donorId !== user?.id) throw problem(404, 'No food listing has this id.');
-      // Hidden, banned or blocked listings are unknown to everyone but the donor and moderators.
-      if (!(await canSeeFood(db, row, user))) throw problem(404, 'No food listing has this id.');
-      const [visible, exact, windows] = await Promise.all([
-        donorEmailVisibility(db, user?.id, [row]),
-        exactPointVisibility(db, user?.id, [row], app.clock()),
-        windowsByFood(db, [row.id]),
-      ]);
-      return toFood(row, visible(row), localToday(app.clock()), { exactPoint: exact(row), windows: windows.get(row.id) });
+      const now = app.clock();
+      // One statement: the listing, its windows and what this viewer may see of it (views.ts).
+      const row = await findListing(db, req.params.id, user?.id, now);
+      // Unknown, held (shown to its donor only), hidden, banned or blocked: 404 to all but the donor and moderators.
+      const shown = row && !(row.heldAt && row.donorId !== user?.id) && canSeeListing(row, user, row.blocked === true);
+      if (!shown) throw problem(404, 'No food listing has this id.');
+      const view = viewOf(row, user?.id);
+      return toFood(row, view.showEmail, localToday(now), view);
     },
   );
 

@@ -35,9 +35,16 @@ export function isFoodWithheld(row: FoodVisibility, now = new Date()): boolean {
 }
 
 /**
- * Whether `viewer` may see one listing: its donor and moderators always; others
- * not while it is withheld or a block stands between them and the donor.
+ * Whether `viewer` may see one listing, `blocked` telling whether a block stands between
+ * them and its donor: its donor and moderators always; others not while it is withheld
+ * or blocked.
  */
+export function canSeeListing(row: FoodVisibility, viewer: SessionUser | null, blocked: boolean): boolean {
+  if (viewer && (viewer.id === row.donorId || isModeratorRole(viewer.role))) return true;
+  return !isFoodWithheld(row) && !(viewer && blocked);
+}
+
+/** {@link canSeeListing}, asking the `blocks` table. */
 export async function canSeeFood(db: Database, row: FoodVisibility, viewer: SessionUser | null): Promise<boolean> {
   if (viewer && (viewer.id === row.donorId || isModeratorRole(viewer.role))) return true;
   if (isFoodWithheld(row)) return false;

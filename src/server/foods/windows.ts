@@ -4,19 +4,27 @@
  * acceptance rule "`PickupAt` lies in a window that is not full". Windows are instants;
  * a window is the half-open interval [Start, End), so touching windows share no instant.
  */
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { PickupWindow, PickupWindowInput } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { requests } from '../db/schema/index.js';
+import { foods, requests } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { pickupWindows } from './schema.js';
+import { toWindows, viewColumns } from './views.js';
 
 /** Request statuses whose `PickupAt` takes a place in a window. */
 const TAKING = ['Accepted', 'Delivered'] as const;
 
-/** The server's IANA time zone: the `TimeZone` of listings that name none (their dates are read in it too). */
+let zone: { tz: string | undefined; name: string } | undefined;
+
+/**
+ * The server's IANA time zone: the `TimeZone` of listings that name none (their dates are
+ * read in it too). Kept until `process.env.TZ` changes: building an `Intl.DateTimeFormat`
+ * to ask costs more than the rest of a listing's answer.
+ */
 export function serverTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  if (!zone || zone.tz !== process.env.TZ) zone = { tz: process.env.TZ, name: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
+  return zone.name;
 }
 
 /**
@@ -48,23 +56,11 @@ export function windowsDiffer(rows: PickupWindow[], next: PickupWindowInput[]): 
 export async function windowsByFood(db: Database, foodIds: string[]): Promise<Map<string, PickupWindow[]>> {
   const found = new Map<string, PickupWindow[]>();
   if (!foodIds.length) return found;
-  const taken = sql<number>`case when ${pickupWindows.capacity} is null then 0 else (
-    select count(*)::int from ${requests} r where r.food_id = ${pickupWindows.foodId}
-      and r.status in ('Accepted', 'Delivered') and r.pickup_at >= ${pickupWindows.startsAt} and r.pickup_at < ${pickupWindows.endsAt}) end`;
   const rows = await db
-    .select({ foodId: pickupWindows.foodId, startsAt: pickupWindows.startsAt, endsAt: pickupWindows.endsAt, capacity: pickupWindows.capacity, taken })
-    .from(pickupWindows)
-    .where(inArray(pickupWindows.foodId, foodIds))
-    .orderBy(asc(pickupWindows.foodId), asc(pickupWindows.startsAt));
-  for (const r of rows) {
-    const list = found.get(r.foodId) ?? [];
-    list.push({
-      Start: r.startsAt.toISOString(),
-      End: r.endsAt.toISOString(),
-      ...(r.capacity === null ? {} : { Capacity: r.capacity, Left: Math.max(0, r.capacity - Number(r.taken)) }),
-    });
-    found.set(r.foodId, list);
-  }
+    .select({ id: foods.id, ...viewColumns(sql`${foods.id}`, false) })
+    .from(foods)
+    .where(inArray(foods.id, foodIds));
+  for (const row of rows) if (row.windows) found.set(row.id, toWindows(row.windows));
   return found;
 }
 

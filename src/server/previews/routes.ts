@@ -13,7 +13,7 @@ import { defineMessages } from '../i18n/catalog.js';
 import { pageLocale } from '../i18n/negotiate.js';
 import type { Config } from '../config.js';
 import { foodStatus, toFood, findFood, type FoodRow } from '../foods/repository.js';
-import { windowsByFood } from '../foods/windows.js';
+import { findListing, toWindows } from '../foods/views.js';
 import { proxiedFood } from '../images/urls.js';
 import { localToday } from '../lib/dates.js';
 import { isFoodWithheld } from '../foods/visibility.js';
@@ -93,7 +93,7 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
 
   r.get('/food/:id', { schema: { hide: true, params: z.object({ id: z.string().max(2000) }) } }, async (req, reply) => {
     const { id } = req.params;
-    const row = z.uuid().safeParse(id).success ? await findFood(app.db, id) : undefined;
+    const row = z.uuid().safeParse(id).success ? await findListing(app.db, id, undefined, app.clock()) : undefined;
     const today = localToday(app.clock());
     const locale = await pageLocale(app.db, req);
     reply.header('vary', 'Accept-Language, Cookie');
@@ -104,7 +104,7 @@ export async function previewRoutes(app: FastifyInstance, opts: { config: Config
       // A collected or expired one still exists (the API answers it): 200 with the neutral card.
       return html(reply, renderer.render(`/food/${id}`, unavailable(encodeURIComponent(id), locale)), unknown ? 404 : 200);
     }
-    const answer = toFood(row, false, today, { windows: (await windowsByFood(app.db, [row.id])).get(row.id) });
+    const answer = toFood(row, false, today, { windows: toWindows(row.windows) });
     const food = imageProxy ? proxiedFood(answer, publicUrl) : answer;
     const preview: Preview = {
       title: row.name,
