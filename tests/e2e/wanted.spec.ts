@@ -1,6 +1,6 @@
 // Wanted posts: a person posts "what they need" from /wanted with the keyboard only; a donor lists a
-// matching food (the poster's bell says so), opens the post and answers it with that listing; the
-// poster sees the answer on the post's page and in their notifications, and deletes the post.
+// matching food (the poster's bell says so), opens the post and answers it with that listing (a
+// refusal, a listing that answered already, is said in words); the poster sees the answer on the post's page and in their notifications, and deletes the post.
 // Axe-clean at 375 and 1280 px, nothing wider than a 375 px phone.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths } from './support/axe.js';
@@ -68,7 +68,7 @@ test('a Wanted post posted with the keyboard, answered by a donor\'s listing, se
 
   // A donor lists a matching food there: the poster is told at once.
   const foodId = await listFood(donor.api, { FoodName: formula, Location: { Lat: AT.Lat + 0.01, Lng: AT.Lng } });
-  await donor.api.dispose();
+  const riceId = await listFood(donor.api, { FoodName: `Rice pudding ${run}`, Location: AT });
   await page.goto(wantedUrl);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 20_000 });
 
@@ -76,12 +76,19 @@ test('a Wanted post posted with the keyboard, answered by a donor\'s listing, se
   const donorPage = await pageFor(browser, donor, 375);
   await donorPage.goto(wantedUrl);
   const answer = donorPage.getByRole('region', { name: 'Have it? Answer with one of your listings' });
-  await expect(answer.getByLabel('Your listing')).toHaveValue(foodId);
+  await expect(answer.getByRole('option', { name: formula })).toBeAttached();
   await expectNoAxeViolations(donorPage);
   await donorPage.getByRole('button', { name: `Report ${title}` }).click();
   await expect(donorPage.getByRole('dialog', { name: `Report ${title}` })).toBeVisible();
   await expectNoAxeViolations(donorPage);
   await donorPage.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  // A refusal is said in words: the pudding answered the post from another tab meanwhile.
+  expect((await donor.api.post(`${new URL(wantedUrl).pathname.replace('/wanted', '/api/wanted')}/answers`, { data: { FoodId: riceId } })).status()).toBe(201);
+  await donor.api.dispose();
+  await answer.getByLabel('Your listing').selectOption(riceId);
+  await answer.getByRole('button', { name: 'Answer with this listing' }).click();
+  await expect(answer.getByRole('alert')).toHaveText('This listing already answers this Wanted post.');
+  await answer.getByLabel('Your listing').selectOption(foodId);
   await answer.getByRole('button', { name: 'Answer with this listing' }).click();
   await expect(donorPage.getByText('Your listing answers this post. Paula Poster is told.')).toBeVisible();
   await expect(donorPage.getByRole('link', { name: formula })).toHaveAttribute('href', `/food/${foodId}`);
@@ -91,12 +98,15 @@ test('a Wanted post posted with the keyboard, answered by a donor\'s listing, se
 
   // The poster sees the answer on the post's page and in their notifications.
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The match, and the two answers from one donor folded into one notice.
   await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 20_000 });
   await page.reload();
-  await expect(page.getByRole('link', { name: formula })).toBeVisible();
-  await expect(page.getByText(/offered to Paula Poster first until/)).toBeVisible();
+  const answered = page.getByRole('region', { name: 'Listings that answered' }).getByRole('listitem');
+  await expect(answered).toHaveCount(2);
+  await expect(answered.filter({ hasText: formula }).getByRole('link', { name: formula })).toBeVisible();
+  await expect(answered.filter({ hasText: formula }).getByText(/offered to Paula Poster first until/)).toBeVisible();
   await bell(page).click();
-  const notice = page.getByRole('link', { name: /Dmitri Donor answered your Wanted post/ });
+  const notice = page.getByRole('listitem').filter({ hasText: formula }).getByRole('link', { name: 'Dmitri Donor answered your Wanted post' });
   await expect(notice).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(`${formula.replace(/[()]/g, '\\$&')} may be what you want`) })).toBeVisible();
   await notice.click();
