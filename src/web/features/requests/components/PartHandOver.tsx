@@ -43,8 +43,10 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
         <Trans>Hand over part of the food</Trans>
       </h2>
       <p className="mt-1 text-sm">
-        <Trans>When someone takes only part of it, their request is completed and the listing stays open for others with what is left. It
-        holds</Trans> {quantity} now.
+        <Trans>
+          When someone takes only part of it, their request is completed and the listing stays open for others with what is left. It holds{' '}
+          {quantity} now.
+        </Trans>
       </p>
       {/* key: a fresh form (defaults) whenever the listing's quantity or the accepted request changes. */}
       <form key={`${quantity} ${given}`} onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
