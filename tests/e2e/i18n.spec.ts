@@ -8,6 +8,21 @@ import { baseURL, listFood, newPerson, pageFor } from './support/world.js';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
+/**
+ * A Wanted post by a new person, through the API; returns its page's path. Its data (title, details, the
+ * poster's name) carry accented letters, so the pseudo-locale walk judges only the interface's texts.
+ */
+async function wantedPost(): Promise<string> {
+  const poster = await newPerson('Pat Pâtissier');
+  const res = await poster.api.post('/api/wanted', {
+    data: { Title: 'Crème fraîche', Details: 'Pâte à tartiner aussi', Location: { Lat: 48.8566, Lng: 2.3522 }, RadiusKm: 3 },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { insertedId } = (await res.json()) as { insertedId: string };
+  await poster.api.dispose();
+  return `/wanted/${insertedId}`;
+}
+
 /** Chooses `code` in the footer's picker (labelled `label` in the current language). */
 async function choose(page: Page, label: string, code: string) {
   await page.getByRole('contentinfo').getByLabel(label).selectOption(code);
@@ -58,7 +73,7 @@ function overflowing(page: Page): Promise<string[]> {
 
 test('Arabic is right to left and nothing overflows a 375 px screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  for (const path of ['/', '/available-foods', '/login']) {
+  for (const path of ['/', '/available-foods', '/login', '/wanted', await wantedPost()]) {
     await page.goto(path);
     if ((await page.locator('html').getAttribute('lang')) !== 'ar') await choose(page, 'Language', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -110,18 +125,21 @@ test('the pseudo-locale shows no text outside the catalog on the main routes', a
   await page.goto('/');
   // The picker offers the shipped locales only; the tests reach the pseudo-locale through its cookie.
   await page.context().addCookies([{ name: 'lang', value: 'pseudo', url: page.url() }]);
-  for (const path of ['/', '/available-foods', '/login', '/register', '/forgot-password', '/no-such-page']) {
+  const post = await wantedPost();
+  for (const path of ['/', '/available-foods', '/login', '/register', '/forgot-password', '/no-such-page', '/wanted', post]) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('[');
+    // A Wanted post's heading is its title (data): its first section heading is the interface's.
+    await expect(page.getByRole('heading', { level: path === post ? 2 : 1 }).first()).toContainText('[');
     const untranslated = await page.evaluate(() => {
       const walker = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT);
       const plain: string[] = [];
-      // Texts that are data, not interface: listing fields, names, numbers, the product and language names.
+      // Texts that are data, not interface: listing fields, names, numbers, the product and language names,
+      // the map's attribution (its tile provider's words).
       const data = new Set(document.querySelectorAll('article h2, article h3, figcaption span:first-child'));
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent?.trim() ?? '';
         const parent = node.parentElement!;
-        if (!/[A-Za-z]{2}/.test(text) || data.has(parent) || parent.closest('article dd, option, a[href="/"].btn')) continue;
+        if (!/[A-Za-z]{2}/.test(text) || data.has(parent) || parent.closest('article dd, option, a[href="/"].btn, .leaflet-control-attribution')) continue;
         if (!/[\u00C0-\u024F[\]~]/.test(text)) plain.push(text);
       }
       return plain;
