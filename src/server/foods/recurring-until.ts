@@ -24,9 +24,9 @@ export function assertUntil(until: string | null | undefined, o: { anchorOn: str
   if (!until) return;
   const today = localDate(o.now, o.tz);
   if (until < o.anchorOn) {
-    throw problem(400, 'Until cannot be before the first day of this offer.', { code: 'validation_failed', errors: [{ field: o.field, message: `must be ${o.anchorOn} or later` }] });
+    throw problem(400, 'Until cannot be before the first day of this offer.', { code: 'validation_failed', errors: [{ field: o.field, message: `must be ${o.anchorOn} or later`, code: 'too_small' }] });
   }
   if (until < today) {
-    throw problem(400, 'Until cannot be in the past.', { code: 'validation_failed', errors: [{ field: o.field, message: `must be ${today} or later (today in ${o.tz})` }] });
+    throw problem(400, 'Until cannot be in the past.', { code: 'validation_failed', errors: [{ field: o.field, message: `must be ${today} or later (today in ${o.tz})`, code: 'too_small' }] });
   }
 }
