@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { Wanted } from '../../../../contract/index.js';
 import { wantedPath } from '../../../../contract/routes.js';
 import { formatWhen } from '../../../lib/datetime.js';
+import { numberFormat } from '../../../lib/intl.js';
 import { aboutDistance } from '../../../lib/distance.js';
 
 /** "Open until …", or that the post has expired. */
@@ -21,6 +22,7 @@ export function untilWords(post: Pick<Wanted, 'Open' | 'ExpiresAt'>): string {
 export function WantedCard({ post }: { post: Wanted }) {
   const titleId = useId();
   const answers = post.Answers.length;
+  const km = numberFormat().format(post.RadiusKm);
   return (
     <article aria-labelledby={titleId} className="card h-full border border-base-200 bg-base-100 shadow-md">
       <div className="card-body gap-2">
@@ -35,7 +37,7 @@ export function WantedCard({ post }: { post: Wanted }) {
         {post.Details && <p className="line-clamp-3 break-words">{post.Details}</p>}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-semibold"><Trans>Within</Trans></dt>
-          <dd>{t`${post.RadiusKm} km of the area`}</dd>
+          <dd>{t`${km} km of the area`}</dd>
           {post.DistanceKm !== undefined && (
             <>
               <dt className="font-semibold"><Trans>Distance</Trans></dt>

@@ -6,6 +6,7 @@ import { LIMITS } from '../../../../contract/limits.js';
 import { wantedPath } from '../../../../contract/routes.js';
 import { WANTED } from '../../../../contract/wanted.js';
 import { toastSuccess } from '../../../lib/toast.js';
+import { numberFormat } from '../../../lib/intl.js';
 import { Field } from '../../../ui/FormCard.js';
 import { TextAreaField } from '../../../ui/ModalDialog.js';
 import { PlaceFinder, RadiusSelect, type PickedPoint } from '../../places/components/PlaceFinder.js';
@@ -44,6 +45,7 @@ export function WantedForm({ start }: { start?: PickedPoint }) {
   const [radiusKm, setRadiusKm] = useState(5);
   const [placeError, setPlaceError] = useState(false);
   const placeHint = useRef<HTMLParagraphElement>(null);
+  const days = numberFormat().format(WANTED.defaultDays);
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -99,7 +101,7 @@ export function WantedForm({ start }: { start?: PickedPoint }) {
         type="date"
         min={localDateIn(0)}
         max={localDateIn(WANTED.maxDays - 1)}
-        hint={t`Empty: open for ${WANTED.defaultDays} days.`}
+        hint={t`Empty: open for ${days} days.`}
       />
       <div className="md:col-span-2">
         <button type="submit" className="btn btn-primary" disabled={post.isPending}>

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { usePageTitle } from '../../../lib/title.js';
+import { numberFormat } from '../../../lib/intl.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
 import { Spinner } from '../../../ui/Spinner.js';
@@ -127,7 +128,7 @@ export default function WantedListPage() {
         ) : !posts || posts.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-8 text-center">
             <p className="text-lg"><Trans>Nobody is asking for food here right now.</Trans></p>
-            {near.point && <p className="max-w-prose"><Trans>Only posts within {near.radiusKm} km are shown. Choose a wider distance, or clear the place.</Trans></p>}
+            {near.point && <p className="max-w-prose"><Trans>Only posts within {numberFormat().format(near.radiusKm)} km are shown. Choose a wider distance, or clear the place.</Trans></p>}
           </div>
         ) : (
           <>

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { foodPath } from '../../../../contract/routes.js';
 import { formatWhen } from '../../../lib/datetime.js';
+import { numberFormat } from '../../../lib/intl.js';
 import { aboutDistance } from '../../../lib/distance.js';
 import { ApiError } from '../../../lib/http.js';
 import { usePageTitle } from '../../../lib/title.js';
@@ -82,7 +83,7 @@ export default function WantedPage() {
       {post.Details && <p className="text-lg break-words whitespace-pre-line">{post.Details}</p>}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="font-semibold"><Trans>Within</Trans></dt>
-        <dd>{t`${post.RadiusKm} km of the area on the map`}</dd>
+        <dd>{t`${numberFormat().format(post.RadiusKm)} km of the area on the map`}</dd>
         {post.DistanceKm !== undefined && (
           <>
             <dt className="font-semibold"><Trans>Distance</Trans></dt>
