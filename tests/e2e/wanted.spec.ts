@@ -61,9 +61,10 @@ test('a Wanted post posted with the keyboard, answered by a donor\'s listing, se
   await expectNoAxeViolationsAtBothWidths(page);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 0 unread');
 
-  // The list near the place shows it.
+  // The list near the place shows it, and so does the poster's own list above it.
   await page.goto(`/wanted?near=${AT.Lat},${AT.Lng}&place=Reykjavik&radius=5`);
-  await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', new URL(wantedUrl).pathname);
+  await expect(page.getByRole('article').getByRole('link', { name: title })).toHaveAttribute('href', new URL(wantedUrl).pathname);
+  await expect(page.getByRole('region', { name: 'Your Wanted posts' }).getByRole('link', { name: title })).toHaveAttribute('href', new URL(wantedUrl).pathname);
   await expectNoAxeViolationsAtBothWidths(page);
 
   // A donor lists a matching food there: the poster is told at once.
@@ -119,6 +120,7 @@ test('a Wanted post posted with the keyboard, answered by a donor\'s listing, se
   await page.getByRole('button', { name: 'Yes, delete it!' }).click();
   await expect(page.getByText('Your Wanted post is deleted.')).toBeVisible();
   await expect(page).toHaveURL(/\/wanted$/);
+  await expect(page.getByRole('region', { name: 'Your Wanted posts' })).toHaveCount(0);
   await page.goto(wantedUrl);
   await expect(page.getByText('This Wanted post does not exist any more. It may have been deleted.')).toBeVisible();
   await poster.api.dispose();

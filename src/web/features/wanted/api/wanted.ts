@@ -24,6 +24,7 @@ export const wantedKeys = {
   all: ['wanted'] as const,
   list: (near?: WantedNear) => [...wantedKeys.all, 'list', near ?? null] as const,
   detail: (id: string) => [...wantedKeys.all, 'detail', id] as const,
+  mine: (userId: string) => [...wantedKeys.all, 'mine', userId] as const,
 };
 
 /**
@@ -57,6 +58,18 @@ export function useWanted(id: string | undefined) {
     queryKey: wantedKeys.detail(id ?? ''),
     queryFn: ({ signal }) => apiFetch<Wanted>(apiUrl(`/wanted/${encodeURIComponent(id ?? '')}`), { signal }),
     enabled: Boolean(id),
+  });
+}
+
+/**
+ * The signed-in poster's own posts, newest first, expired and hidden ones too (the first
+ * {@link WANTED_PAGE_SIZE}): `GET /wanted?mine=true`; idle while `userId` is undefined.
+ */
+export function useMyWanted(userId: string | undefined) {
+  return useQuery({
+    queryKey: wantedKeys.mine(userId ?? ''),
+    queryFn: ({ signal }) => apiFetch<Wanted[]>(apiUrl('/wanted', { mine: true, limit: WANTED_PAGE_SIZE }), { signal }),
+    enabled: Boolean(userId),
   });
 }
 

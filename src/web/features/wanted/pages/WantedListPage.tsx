@@ -11,6 +11,7 @@ import { useAuth } from '../../auth/useAuth.js';
 import { useHomeArea, useHomeAreaOff } from '../../places/api/places.js';
 import { PlaceFinder, RADII_KM, RadiusSelect, type PickedPoint } from '../../places/components/PlaceFinder.js';
 import { useWantedList } from '../api/wanted.js';
+import { MyWantedPosts } from '../components/MyWantedPosts.js';
 import { WantedCard } from '../components/WantedCard.js';
 import { WantedForm } from '../components/WantedForm.js';
 
@@ -36,7 +37,7 @@ function nearFromParams(params: URLSearchParams): ListNear {
  * person scrolls or presses 'Load more'; near a place and within a radius when one is chosen (in
  * the URL, so a reload or a shared link keeps it), else near a signed-in person's saved home area
  * (as Available Foods; cleared for this visit like there), else everywhere. A signed-in person
- * may open 'Post what you need'; a visitor is asked to log in first.
+ * may open 'Post what you need' and finds their own posts; a visitor is asked to log in first.
  */
 export default function WantedListPage() {
   usePageTitle(t`Wanted posts`);
@@ -95,6 +96,7 @@ export default function WantedListPage() {
           </div>
         )}
       </section>
+      {user && <MyWantedPosts userId={user.id} />}
       <section aria-labelledby={`${id}-near`} className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
         <h2 id={`${id}-near`} className="text-lg font-semibold"><Trans>Near</Trans></h2>
         <PlaceFinder
