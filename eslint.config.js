@@ -132,6 +132,11 @@ export default tseslint.config(
           selector: String.raw`JSXAttribute[name.name='className'] Literal[value=/(^|[\s:])-?(m[lr]|p[lr]|left|right|rounded-[lr]|border-[lr])-|(^|[\s:])text-(left|right)(\s|$)/]`,
           message: 'Use logical classes (ms-/me-/ps-/pe-/start-/end-/text-start/text-end) so right-to-left pages mirror.',
         },
+        {
+          // lingui/no-unlocalized-strings lets one lower-case word pass (code, not text), also as JSX text: "{n} now."
+          selector: String.raw`JSXText[value=/[A-Za-z]{2,}/]:not(JSXElement[openingElement.name.name='Trans'] JSXText)`,
+          message: 'Text a person reads goes through <Trans>, one message per sentence (docs/translating.md).',
+        },
       ],
     },
   },

@@ -56,6 +56,8 @@ export const PAGES = {
     kind: 'guarded',
     module: 'features/notifications/pages/NotificationSettingsPage.tsx',
   },
+  wantedList: { path: '/wanted', kind: 'data', module: 'features/wanted/pages/WantedListPage.tsx' },
+  wanted: { path: '/wanted/{id}', kind: 'data', module: 'features/wanted/pages/WantedPage.tsx' },
   // Not guarded: everyone but moderators gets the 404 page, signed in or not.
   moderation: { path: '/moderation', kind: 'data', module: 'features/safety/pages/ModerationPage.tsx' },
   moderationLog: { path: '/moderation/log', kind: 'data', module: 'features/safety/pages/ModerationLogPage.tsx' },

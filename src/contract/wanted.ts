@@ -13,6 +13,8 @@ export const WANTED = {
   defaultDays: 14,
   /** Latest `ExpiresAt`, days from now. */
   maxDays: 30,
+  /** Days an expired post stays for its poster (`mine=true`) before the lifecycle sweep deletes it. */
+  keepExpiredDays: 30,
   /** Hours an answering listing is offered to the poster first (others' requests wait). */
   offerHours: 2,
   /** Page size of `GET /wanted`: default and largest `limit`. */

@@ -1,11 +1,27 @@
 // The interface in every shipped language (docs/translating.md): the language picker switches the
 // page without a reload and remembers the choice; German pages read German; Arabic is right to left
-// and nothing overflows a phone; axe finds nothing in German and Arabic; the pseudo-locale shows no
+// and nothing overflows a phone (Manage Food with its part hand-over included); axe finds nothing in German and Arabic; the pseudo-locale shows no
 // text that bypassed the catalog.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolationsAtBothWidths } from './support/axe.js';
+import { baseURL, listFood, newPerson, pageFor } from './support/world.js';
 
 test.use({ viewport: { width: 1280, height: 900 } });
+
+/**
+ * A Wanted post by a new person, through the API; returns its page's path. Its data (title, details, the
+ * poster's name) carry accented letters, so the pseudo-locale walk judges only the interface's texts.
+ */
+async function wantedPost(): Promise<string> {
+  const poster = await newPerson('Pat Pâtissier');
+  const res = await poster.api.post('/api/wanted', {
+    data: { Title: 'Crème fraîche', Details: 'Pâte à tartiner aussi', Location: { Lat: 48.8566, Lng: 2.3522 }, RadiusKm: 3 },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { insertedId } = (await res.json()) as { insertedId: string };
+  await poster.api.dispose();
+  return `/wanted/${insertedId}`;
+}
 
 /** Chooses `code` in the footer's picker (labelled `label` in the current language). */
 async function choose(page: Page, label: string, code: string) {
@@ -37,25 +53,59 @@ test('the footer picker switches to German without a reload and remembers it', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Available Foods');
 });
 
+/**
+ * The elements that reach past either side of the screen, as `tag.class`: not fixed ones, nor what is
+ * only for screen readers (`.sr-only`, or inside a clipped box such as a phone table's header row).
+ */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    const clipped = (el: Element | null): boolean => !!el && (getComputedStyle(el).clipPath !== 'none' || clipped(el.parentElement));
+    return [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        const out = r.width > 0 && (r.right > limit + 1 || r.left < -1) && getComputedStyle(el).position !== 'fixed';
+        return out && !el.closest('.sr-only, [popover]') && !clipped(el);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+  });
+}
+
 test('Arabic is right to left and nothing overflows a 375 px screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  for (const path of ['/', '/available-foods', '/login']) {
+  for (const path of ['/', '/available-foods', '/login', '/wanted', await wantedPost()]) {
     await page.goto(path);
     if ((await page.locator('html').getAttribute('lang')) !== 'ar') await choose(page, 'Language', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const wide = await page.evaluate(() => {
-      const limit = document.documentElement.clientWidth;
-      return [...document.querySelectorAll<HTMLElement>('body *')]
-        .filter((el) => {
-          const r = el.getBoundingClientRect();
-          return r.width > 0 && (r.right > limit + 1 || r.left < -1) && getComputedStyle(el).position !== 'fixed' && !el.closest('.sr-only, [popover]');
-        })
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-    });
+    const wide = await overflowing(page);
     expect(wide, `${path} overflows`).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   }
+});
+
+test('Arabic Manage Food fits a 375 px screen, the part hand-over and its recipient list included', async ({ browser }) => {
+  const donorP = await newPerson('Dalia Donor');
+  // A long name and address: the recipient list shows "name (email)".
+  const asker = await newPerson('Maximilianagwendolyn Featherstonehaugh-Montgomery');
+  const foodId = await listFood(donorP.api, { FoodQuantity: 5 });
+  const res = await asker.api.post('/api/requests', { data: { FoodId: foodId, AdditionalNotes: '' } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const page = await pageFor(browser, donorP, 375);
+  await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL() }]);
+  await page.goto(`/manage-food/${foodId}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const part = page.getByRole('region', { name: 'تسليم جزء من الطعام' });
+  await expect(part).toContainText('يحتوي الآن على');
+  const recipient = part.getByLabel('سُلّم إلى');
+  await expect(recipient).toHaveValue(/.+/);
+  expect(await overflowing(page)).toEqual([]);
+  // The list lies within its section, and its Latin name and address read from their start (left), not their end.
+  const [box, section] = await Promise.all([recipient.boundingBox(), part.boundingBox()]);
+  expect(box!.x).toBeGreaterThanOrEqual(section!.x);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(section!.x + section!.width);
+  await expect(recipient).toHaveAttribute('dir', 'ltr');
+  await expect(recipient).toHaveCSS('background-position', /^calc\(100% - 20px\)/);
 });
 
 for (const lang of ['de', 'ar']) {
@@ -75,18 +125,21 @@ test('the pseudo-locale shows no text outside the catalog on the main routes', a
   await page.goto('/');
   // The picker offers the shipped locales only; the tests reach the pseudo-locale through its cookie.
   await page.context().addCookies([{ name: 'lang', value: 'pseudo', url: page.url() }]);
-  for (const path of ['/', '/available-foods', '/login', '/register', '/forgot-password', '/no-such-page']) {
+  const post = await wantedPost();
+  for (const path of ['/', '/available-foods', '/login', '/register', '/forgot-password', '/no-such-page', '/wanted', post]) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('[');
+    // A Wanted post's heading is its title (data): its first section heading is the interface's.
+    await expect(page.getByRole('heading', { level: path === post ? 2 : 1 }).first()).toContainText('[');
     const untranslated = await page.evaluate(() => {
       const walker = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT);
       const plain: string[] = [];
-      // Texts that are data, not interface: listing fields, names, numbers, the product and language names.
+      // Texts that are data, not interface: listing fields, names, numbers, the product and language names,
+      // the map's attribution (its tile provider's words).
       const data = new Set(document.querySelectorAll('article h2, article h3, figcaption span:first-child'));
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent?.trim() ?? '';
         const parent = node.parentElement!;
-        if (!/[A-Za-z]{2}/.test(text) || data.has(parent) || parent.closest('article dd, option, a[href="/"].btn')) continue;
+        if (!/[A-Za-z]{2}/.test(text) || data.has(parent) || parent.closest('article dd, option, a[href="/"].btn, .leaflet-control-attribution')) continue;
         if (!/[\u00C0-\u024F[\]~]/.test(text)) plain.push(text);
       }
       return plain;

@@ -27,6 +27,14 @@ describe('problem texts', () => {
     expect(failureText(invalid)).toBe('Bitte prüfe: FoodName: zu kurz oder zu klein');
   });
 
+  it('says why a Wanted post cannot be answered, and why its listing waits, in the person’s language', async () => {
+    await activateLocale('fr', { all: true, parts: ['pages'] });
+    expect(failureText(problem(409, 'This Wanted post is closed.', { code: 'wanted_closed' }))).toBe('Cette demande est fermée : elle a expiré ou est masquée.');
+    expect(failureText(problem(409, 'You cannot answer your own Wanted post.', { code: 'own_wanted' }))).toBe('Vous ne pouvez pas répondre à votre propre demande.');
+    await activateLocale('es', { all: true, parts: ['pages'] });
+    expect(failureText(problem(409, 'This listing is offered first…', { code: 'offered_first' }))).toMatch(/^Este anuncio se ofrece primero al vecino que lo pidió\./);
+  });
+
   it('falls back to the detail for a code it does not know, and to the message of other errors', async () => {
     await activateLocale('ar', { all: true, parts: ['pages'] });
     expect(failureText(problem(409, 'Something new.', { code: 'brand_new' }))).toBe('Something new.');

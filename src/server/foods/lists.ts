@@ -10,7 +10,7 @@ import type { Database } from '../db/client.js';
 import { UNNAMED, preparedOnce, stableName } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
 import { notBlockedCondition, shownFoodConditions } from './visibility.js';
-import { pickupWindows } from './schema.js';
+import { pickupCondition, pickupShape, type PickupFilter, type PickupShape } from './pickup-filter.js';
 import { factConditions, factShape, factValues, type FactFilter } from './facts.js';
 import type { FoodRow } from './repository.js';
 import { metresToChord, searchTerm, type SearchKind } from './terms.js';
@@ -53,7 +53,7 @@ export interface ListOptions {
   /** The current instant: listings whose last pickup window ended by then are left out. */
   now: Date;
   /** Only listings with a pickup window overlapping [from, until) (ISO instants; either may be open). */
-  pickup?: { from?: string; until?: string };
+  pickup?: PickupFilter;
   /** Category, diet and allergen filters (foods/facts.ts). */
   facts?: FactFilter;
 }
@@ -83,10 +83,6 @@ const p = {
 
 /** Not past its last pickup window (placeholder `now`); a listing without windows has none to pass. */
 const windowsAhead = sql`(${foods.pickupUntil} is null or ${foods.pickupUntil} > ${p.now}::timestamptz)`;
-
-/** Has a window overlapping [`pickupFrom`, `pickupUntil`) (null placeholders: open ends), probed in `pickup_windows_food_idx`. */
-const windowOverlaps = sql`exists (select 1 from ${pickupWindows} w where w.food_id = ${foods.id}
-  and w.ends_at > coalesce(${p.pickupFrom}::timestamptz, '-infinity') and w.starts_at < coalesce(${p.pickupUntil}::timestamptz, 'infinity'))`;
 
 /** The searched point, and a listing's public point as the stored earthdistance cube (GiST-indexed). */
 const origin = sql`ll_to_earth(${p.lat}::float8, ${p.lng}::float8)`;
@@ -128,8 +124,8 @@ export interface ListShape {
   near: boolean;
   /** A signed-in viewer (placeholder `viewerId`): blocks are applied. */
   viewer: boolean;
-  /** A pickup-time filter (placeholders `pickupFrom`, `pickupUntil`). */
-  pickup: boolean;
+  /** A pickup-time filter (placeholders `pickupFrom`, `pickupUntil`) and how it is read. */
+  pickup: PickupShape;
   /** Which fact filters apply (placeholders `categories`, `diets`, `withoutAllergens`). */
   facts: ReturnType<typeof factShape>;
 }
@@ -150,7 +146,7 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
   // Held listings (account/held.ts) are not public.
   const where: SQL[] = [listedStatus(foods.status), gte(foods.expiresOn, p.today), windowsAhead, isNull(foods.heldAt), ...shownFoodConditions()];
   if (s.viewer) where.push(notBlockedCondition(VIEWER.id));
-  if (s.pickup) where.push(windowOverlaps);
+  if (s.pickup !== 'none') where.push(pickupCondition(s.pickup, p.pickupFrom, p.pickupUntil));
   where.push(...factConditions(s.facts));
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);
@@ -196,7 +192,7 @@ function nearestFoodsQuery(db: Database, where: SQL[], viewer: boolean) {
 export function listQuery(o: ListOptions): { shape: ListShape; values: Record<string, unknown> } {
   const search = searchTerm(o.search);
   return {
-    shape: { order: o.order, search: search.kind, after: Boolean(o.after), near: Boolean(o.near), viewer: Boolean(o.viewerId), pickup: Boolean(o.pickup), facts: factShape(o.facts) },
+    shape: { order: o.order, search: search.kind, after: Boolean(o.after), near: Boolean(o.near), viewer: Boolean(o.viewerId), pickup: pickupShape(o.pickup), facts: factShape(o.facts) },
     values: {
       today: o.availableOn,
       now: o.now.toISOString(),

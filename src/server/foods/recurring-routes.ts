@@ -21,7 +21,7 @@ export function recurringOfferRoutes(app: FastifyInstance): void {
     { schema: { tags: ['foods'], params: IdParams, body: RecurringOfferStatusInput, response: { 200: UpdateResult } } },
     async (req) => {
       const user = await req.requireUser({ fresh: true });
-      return changeOffer(app.db, req.params.id, user.id, req.body);
+      return changeOffer(app.db, req.params.id, user.id, req.body, app.clock());
     },
   );
 }

@@ -9,18 +9,17 @@
  * on that key and then inserts nothing.
  */
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RecurrenceInput, RecurringOffer } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { foods } from '../db/schema/index.js';
 import { recurringOccurrences, recurringOffers, pickupWindows } from './schema.js';
+import { problem } from '../http/problem.js';
 import { serverTimeZone } from './windows.js';
 import { announceListing } from './announce.js';
+import { assertUntil, localDate } from './recurring-until.js';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+// dayjs's utc and timezone plugins are extended in recurring-until.ts.
 
 /** Days ahead (after today in the offer's zone) the scheduler makes listings for. */
 export const AHEAD_DAYS = 7;
@@ -30,8 +29,6 @@ const BATCH = 200;
 type FoodRow = typeof foods.$inferSelect;
 type OfferRow = typeof recurringOffers.$inferSelect;
 
-/** The local date (`YYYY-MM-DD`) of instant `at` in zone `tz`. */
-const localDate = (at: Date, tz: string) => dayjs(at).tz(tz).format('YYYY-MM-DD');
 /** Whole days from `a` to `b` (`YYYY-MM-DD`). */
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -45,12 +42,13 @@ async function anchorOf(tx: Database, food: FoodRow, tz: string): Promise<string
 }
 
 /**
- * Sets the recurrence of listing `food` (its row after the write) inside `tx`: `null` stops
- * its offer; an object updates the offer's weekdays and end, or makes the listing the source
- * of a new offer (the listing joins it). Undefined changes nothing.
- * @returns true when the offer changed.
+ * Sets the recurrence of listing `food` (its row after the write) inside `tx` at instant
+ * `now`: `null` stops its offer; an object updates the offer's weekdays and end, or makes
+ * the listing the source of a new offer (the listing joins it). Undefined changes nothing.
+ * @returns true when the offer changed. @throws 400 naming `Recurrence.Until` for an end
+ * before the offer's first day or today (recurring-until.ts), 409 changing a stopped offer.
  */
-export async function setRecurrence(tx: Database, food: FoodRow, recurrence: RecurrenceInput | null | undefined): Promise<boolean> {
+export async function setRecurrence(tx: Database, food: FoodRow, recurrence: RecurrenceInput | null | undefined, now: Date): Promise<boolean> {
   if (recurrence === undefined) return false;
   if (recurrence === null) {
     if (!food.seriesId) return false;
@@ -64,6 +62,9 @@ export async function setRecurrence(tx: Database, food: FoodRow, recurrence: Rec
   const weekdays = [...recurrence.Weekdays].sort();
   const until = recurrence.Until ?? null;
   if (food.seriesId) {
+    const [offer] = await tx.select().from(recurringOffers).where(eq(recurringOffers.id, food.seriesId)).for('update');
+    if (offer?.status === 'Stopped') throw problem(409, 'This recurring offer is stopped: make a new one instead.', { code: 'offer_stopped' });
+    if (offer && until !== offer.until) assertUntil(until, { anchorOn: offer.anchorOn, tz: offer.timeZone, now, field: 'Recurrence.Until' });
     const changed = await tx
       .update(recurringOffers)
       .set({ weekdays, until, updatedAt: new Date() })
@@ -73,9 +74,10 @@ export async function setRecurrence(tx: Database, food: FoodRow, recurrence: Rec
   }
   const tz = food.timeZone ?? serverTimeZone();
   const anchorOn = await anchorOf(tx, food, tz);
+  assertUntil(until, { anchorOn, tz, now, field: 'Recurrence.Until' });
   const [offer] = await tx
     .insert(recurringOffers)
-    .values({ donorId: food.donorId, sourceFoodId: food.id, weekdays, until: recurrence.Until ?? null, timeZone: tz, anchorOn })
+    .values({ donorId: food.donorId, sourceFoodId: food.id, weekdays, until, timeZone: tz, anchorOn })
     .returning({ id: recurringOffers.id });
   await tx.insert(recurringOccurrences).values({ seriesId: offer!.id, occursOn: anchorOn, foodId: food.id });
   await tx.update(foods).set({ seriesId: offer!.id }).where(eq(foods.id, food.id));

@@ -134,16 +134,17 @@ function columns(input: FoodFields, donor: SessionUser, secret: string | undefin
 
 /**
  * Inserts a listing whose donor is `donor`, with its pickup windows, in one transaction;
- * `secret` (AUTH_SECRET) derives its public point, needed with a `Location`; returns its id.
+ * `secret` (AUTH_SECRET) derives its public point, needed with a `Location`; `now` dates a
+ * `Recurrence.Until` check; returns its id.
  */
-export async function createFood(db: Database, input: FoodFields, donor: SessionUser, secret?: string): Promise<string> {
+export async function createFood(db: Database, input: FoodFields, donor: SessionUser, secret?: string, now = new Date()): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(foods).values({ ...columns(input, donor, secret), ...factColumns(input) }).returning({ id: foods.id });
     if (input.PickupWindows?.length) {
       const pickupUntil = await saveWindows(tx, row!.id, input.PickupWindows);
       await tx.update(foods).set({ pickupUntil }).where(eq(foods.id, row!.id));
     }
-    if (input.Recurrence) await setRecurrence(tx, await requireFood(tx, row!.id), input.Recurrence);
+    if (input.Recurrence) await setRecurrence(tx, await requireFood(tx, row!.id), input.Recurrence, now);
     await announceListing(tx, row!.id);
     return row!.id;
   });
@@ -200,7 +201,7 @@ export async function updateFood(db: Database, id: string, input: FoodFields, do
         k === 'gallery' ? next.gallery!.join('\n') !== row.gallery.join('\n') : next[k] !== row[k],
       );
     if (changed) await tx.update(foods).set({ ...next, ...facts, updatedAt: new Date() }).where(eq(foods.id, id));
-    const recurrenceChanged = await setRecurrence(tx, changed ? await requireFood(tx, id) : row, input.Recurrence);
+    const recurrenceChanged = await setRecurrence(tx, changed ? await requireFood(tx, id) : row, input.Recurrence, now);
     const pickupUntil = next.pickupUntil === undefined ? row.pickupUntil : next.pickupUntil;
     // An expired listing opens again with a date from today on and, when it has windows, one still to come.
     if (row.status === 'Expired' && (pickupUntil === null || pickupUntil > now)) await settleListing(tx, { ...row, expiresOn: next.expiresOn }, today);

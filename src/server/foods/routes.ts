@@ -138,7 +138,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       const donor = await req.requireUser({ fresh: true });
       assertListingImageUrls(req.body, own);
       const insertedId = await limited(db, donor.id, LISTING_COUNTERS, TOO_MANY_LISTINGS, () =>
-        createFood(db, req.body, donor, opts.config.authSecret),
+        createFood(db, req.body, donor, opts.config.authSecret, app.clock()),
       );
       return reply.status(201).send({ acknowledged: true, insertedId });
     },

@@ -1,7 +1,7 @@
 /**
  * The scheduled work, run by every server process (plugin.ts): expiring
- * listings past their date or their last pickup window, the 1-hour pickup reminder and the "Was it collected?"
- * question. Each job claims its rows with one conditional `UPDATE … RETURNING` in a
+ * listings past their date or their last pickup window, the 1-hour pickup reminder, the "Was it collected?"
+ * question, and the deletion of long-expired Wanted posts. Each job claims its rows with one conditional `UPDATE … RETURNING` in a
  * transaction that also writes the notifications (and outbox mails): a second process
  * running the same job skips or waits on the row locks, re-checks the condition and
  * finds nothing, so each notice goes out exactly once however many processes run, and
@@ -17,6 +17,7 @@ import type { Notifier } from '../notifications/notifier.js';
 import { pruneCounters } from '../http/limits.js';
 import { makeOccurrences } from '../foods/recurring.js';
 import { pickupWindows } from '../foods/schema.js';
+import { deleteExpiredWanted } from '../wanted/expiry.js';
 
 /**
  * An edge of the first window of a request's listing still open when it was accepted: its
@@ -44,6 +45,8 @@ export interface SweepResult {
   asked: number;
   /** Listings of recurring offers made (foods/recurring.ts). */
   made: number;
+  /** Wanted posts deleted, `WANTED.keepExpiredDays` after their expiry (wanted/expiry.ts). */
+  wantedDeleted: number;
 }
 
 /**
@@ -108,13 +111,14 @@ export async function askCollected(db: Database, now: Date, notifier: Notifier):
   });
 }
 
-/** Runs the jobs once at instant `now` (expiry, reminders, questions, recurring offers' listings), and deletes the limit counters whose window has ended (real time, as they count). */
+/** Runs the jobs once at instant `now` (expiry, reminders, questions, recurring offers' listings, long-expired Wanted posts), and deletes the limit counters whose window has ended (real time, as they count). */
 export async function sweep(db: Database, now: Date, notifier: Notifier): Promise<SweepResult> {
   const result = {
     expired: await expireListings(db, now, notifier),
     reminded: await remindPickups(db, now, notifier),
     asked: await askCollected(db, now, notifier),
     made: await makeOccurrences(db, now),
+    wantedDeleted: await deleteExpiredWanted(db, now),
   };
   await pruneCounters(db);
   return result;

@@ -8,7 +8,8 @@
  * stands between them, and every word of the post's title (3 letters or more, less the filler
  * words of `FILLER`) is found in the listing's name or notes. Each pair is told once.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { PLACES } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { notBlockedWith, type MatchableListing } from '../alerts/matching.js';
@@ -31,9 +32,19 @@ export function titleMatches(title: string, text: string): boolean {
   return terms.length > 0 && terms.every((t) => haystack.includes(t));
 }
 
+/**
+ * SQL "a listing at `lat`, `lng` lies within the post's own radius of its exact point": the GiST index of
+ * the posts not hidden (`wanted_posts_point_idx`, on the stored cube of migration wanted_points) reads the
+ * box of the largest radius (`PLACES.radiusMaxKm`) around the listing, the post's radius trims it.
+ */
+export function withinPostRadius(lat: number, lng: number): SQL {
+  const at = sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
+  return sql`earth_box(${at}, ${PLACES.radiusMaxKm * 1000}::float8) @> ${wantedPosts}.earth
+    and earth_distance(${wantedPosts}.earth, ${at}) <= ${wantedPosts.radiusKm} * 1000`;
+}
+
 /** The open posts near `food` at `now` that it may answer (before the words are checked). */
 async function nearbyOpenPosts(db: Database, food: MatchableListing, now: Date) {
-  const distance = sql`earth_distance(ll_to_earth(${wantedPosts.lat}, ${wantedPosts.lng}), ll_to_earth(${food.publicLat}::float8, ${food.publicLng}::float8))`;
   return db
     .select({ id: wantedPosts.id, posterId: wantedPosts.posterId, title: wantedPosts.title })
     .from(wantedPosts)
@@ -44,7 +55,7 @@ async function nearbyOpenPosts(db: Database, food: MatchableListing, now: Date) 
         gt(wantedPosts.expiresAt, now),
         sql`not (${users.banned} and (${users.banExpires} is null or ${users.banExpires} > ${now.toISOString()}::timestamptz))`,
         sql`${wantedPosts.posterId} <> ${food.donorId}`,
-        sql`${distance} <= ${wantedPosts.radiusKm} * 1000`,
+        withinPostRadius(food.publicLat, food.publicLng),
         notBlockedWith(sql`${wantedPosts.posterId}`, food.donorId),
       ),
     );

@@ -64,6 +64,20 @@ const notBlocked = (viewerId: string) =>
   sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${wantedPosts.posterId})
     or (${blocks.blockerId} = ${wantedPosts.posterId} and ${blocks.blockedId} = ${viewerId}))`;
 
+/** Metres from `p` to a post's public point: its stored cube (migration wanted_points). */
+const publicDistance = (p: { lat: number; lng: number }) =>
+  sql<number>`earth_distance(ll_to_earth(${p.lat}::float8, ${p.lng}::float8), ${wantedPosts}.public_earth)`;
+
+/**
+ * SQL "the post's public point lies within `radiusKm` of the point": the GiST index of the posts not
+ * hidden (`wanted_posts_public_point_idx`) reads the bounding cube (`earth_box`), the distance trims its corners.
+ */
+export function nearPublicPoint(near: { lat: number; lng: number; radiusKm: number }): SQL {
+  const metres = near.radiusKm * 1000;
+  return sql`earth_box(ll_to_earth(${near.lat}::float8, ${near.lng}::float8), ${metres}::float8) @> ${wantedPosts}.public_earth
+    and ${publicDistance(near)} <= ${metres}::float8`;
+}
+
 /** What one `GET /wanted` page asks for. */
 export interface WantedListing {
   near?: { lat: number; lng: number; radiusKm: number };
@@ -83,10 +97,8 @@ export async function listWanted(db: Database, q: WantedListing): Promise<Found[
     where.push(sql`${wantedPosts.hiddenAt} is null`, gt(wantedPosts.expiresAt, q.now), sql`not ${posterBanned(q.now)}`);
     if (q.viewerId) where.push(notBlocked(q.viewerId));
   }
-  const distance = q.near
-    ? sql<number>`earth_distance(ll_to_earth(${q.near.lat}::float8, ${q.near.lng}::float8), ll_to_earth(${wantedPosts.publicLat}, ${wantedPosts.publicLng}))`
-    : undefined;
-  if (q.near && distance) where.push(sql`${distance} <= ${q.near.radiusKm * 1000}::float8`);
+  const distance = q.near && publicDistance(q.near);
+  if (q.near) where.push(nearPublicPoint(q.near));
   if (q.after) {
     const at = new Date(q.after.at).toISOString();
     where.push(sql`(date_trunc('milliseconds', ${wantedPosts.createdAt}), ${wantedPosts.id}) < (${at}::timestamptz, ${q.after.id}::uuid)`);

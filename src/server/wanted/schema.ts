@@ -8,7 +8,9 @@ import { timestamps } from '../db/schema/columns.js';
  * One Wanted post: what `poster_id` needs, near the exact point (`lat`, `lng`, read by the
  * poster only) within `radius_km`, until `expires_at`. `public_lat`/`public_lng` is the
  * point everyone else sees, derived like a listing's (places/blur.ts). Hidden by a
- * moderator or by reports while `hidden_at` is set.
+ * moderator or by reports while `hidden_at` is set. The custom migration `wanted_points` adds the
+ * generated cubes `public_earth` and `earth` (ll_to_earth of each point) and their GiST indexes,
+ * which the near list (repository.ts) and the matching (matching.ts) read; Drizzle does not map them.
  */
 export const wantedPosts = pgTable(
   'wanted_posts',

@@ -42,6 +42,8 @@ const PAGES: Record<PageName, Page> = {
   conversation: lazy(() => import('../features/messages/pages/ConversationPage.js')),
   notifications: lazy(() => import('../features/notifications/pages/NotificationsPage.js')),
   notificationSettings: lazy(() => import('../features/notifications/pages/NotificationSettingsPage.js')),
+  wantedList: lazy(() => import('../features/wanted/pages/WantedListPage.js')),
+  wanted: lazy(() => import('../features/wanted/pages/WantedPage.js')),
   moderation: lazy(() => import('../features/safety/pages/ModerationPage.js')),
   moderationLog: lazy(() => import('../features/safety/pages/ModerationLogPage.js')),
 };

@@ -22,9 +22,9 @@ export interface FieldProps {
   type: 'text' | 'email' | 'password' | 'url' | 'date' | 'number';
   autoComplete?: HTMLInputAutoCompleteAttribute;
   inputMode?: 'numeric' | 'decimal';
-  /** Bounds and step of a number input. */
-  min?: number;
-  max?: number;
+  /** Bounds of a number or date input, and a number input's step. */
+  min?: number | string;
+  max?: number | string;
   step?: number | 'any';
   placeholder?: string;
   defaultValue?: string | number;

@@ -1,6 +1,6 @@
 // Calendars (RFC 5545, docs/api.md "Calendars"): a pickup's .ics for its donor and
 // requester only, parsed back with ical.js: the agreed instants, a stable UID, SEQUENCE
-// raised on a change, METHOD:CANCEL on decline and cancellation; the exact point only for
+// raised on a change, METHOD:CANCEL on decline, cancellation and no-show; the exact point only for
 // those who may see it; the personal feed behind a secret link, which rotates (old → 404).
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +152,42 @@ describe.each(BACKENDS)('calendars on %s', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: new URL(rotated.json().Url).pathname })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/not-a-token.ics' })).statusCode).toBe(404);
   });
+  it('a no-show is a METHOD:CANCEL too; once not accepted, neither file nor feed holds the exact point', async () => {
+    const feedOf = async (who: Person) => {
+      const url = new URL((await call(t.app, 'GET', '/api/account/calendar', who)).json().Url as string);
+      return parse((await t.app.inject({ method: 'GET', url: url.pathname })).body).events;
+    };
+    const entryOf = async (who: Person, name: string) => (await feedOf(who)).find((e) => e.summary.includes(name));
+    const start = Math.floor(Date.now() / 60_000) * 60_000 + 11 * HOUR;
+    const foodId = await listing('Rye loaf', start);
+    const rid = await request(foodId, bob);
+    await call(t.app, 'PATCH', `/api/requests/${rid}`, donor, { Status: 'Accepted', PickupAt: new Date(start).toISOString() });
+    // Accepted, Bob's feed has the exact point, as his file does.
+    expect((await entryOf(bob, 'Rye loaf'))!.geo).toEqual([DOOR.Lat, DOOR.Lng]);
+    const before = (await ics(rid, bob)).cal!.events[0]!;
+    expect(before.geo).toEqual([DOOR.Lat, DOOR.Lng]);
+
+    expect((await call(t.app, 'PATCH', `/api/requests/${rid}`, donor, { Status: 'NoShow' })).statusCode).toBe(200);
+    for (const who of [bob, donor]) {
+      const after = (await ics(rid, who)).cal!;
+      expect(after.method).toBe('CANCEL');
+      expect(after.events[0]).toMatchObject({ uid: before.uid, sequence: before.sequence + 1, status: 'CANCELLED', start: before.start });
+    }
+    const file = (await ics(rid, bob)).cal!.events[0]!;
+    expect(file.geo).not.toEqual([DOOR.Lat, DOOR.Lng]);
+    expect(file.location).toContain('approximate');
+    const fed = (await entryOf(bob, 'Rye loaf'))!;
+    expect(fed).toMatchObject({ uid: before.uid, status: 'CANCELLED' });
+    expect(fed.geo).not.toEqual([DOOR.Lat, DOOR.Lng]);
+    // The donor keeps the exact point; a stranger's feed has no entry of it at all.
+    expect((await ics(rid, donor)).cal!.events[0]!.geo).toEqual([DOOR.Lat, DOOR.Lng]);
+    expect(await entryOf(stranger, 'Rye loaf')).toBeUndefined();
+    // Ann's withdrawn Croissants: her feed keeps the cancelled entry with the public point only.
+    const croissants = (await entryOf(ann, 'Croissants'))!;
+    expect(croissants.status).toBe('CANCELLED');
+    expect(croissants.geo).not.toEqual([DOOR.Lat, DOOR.Lng]);
+  });
+
   it("words files and feeds in the reader's language: their chosen one, else the request's Accept-Language", async () => {
     expect((await call(t.app, 'PUT', '/api/account/language', bob, { Language: 'de' })).statusCode).toBeLessThan(300);
     const mine = (await call(t.app, 'GET', `/api/requests?email=${encodeURIComponent(bob.email)}`, bob)).json() as { _id: string; FoodName: string }[];

@@ -52,6 +52,7 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
   let db: Database;
   let foodId: string;
   const today = localToday();
+  const inDays = (n: number) => new Date(Date.parse(today) + n * 86_400_000).toISOString().slice(0, 10);
   const list = (o: Partial<ListOptions>): Bound => {
     const { shape, values } = listQuery({ order: 'dateDesc', limit: 25, availableOn: today, now: new Date(), ...o });
     return { query: availableFoodsQuery(db, shape), values };
@@ -89,6 +90,8 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     ['near a field, 5 km, no listing', () => list({ order: 'distance', near: { lat: 50.5, lng: 12.0, radiusKm: 5 } })],
     ['available, a pickup time filter (this evening)', () => list({ pickup: { from: `${today}T16:00:00Z`, until: `${today}T21:00:00Z` } })],
     ['available, picked up by a time', () => list({ pickup: { until: `${today}T21:00:00Z` } })],
+    ['available, a pickup time filter (a week)', () => list({ pickup: { from: `${today}T16:00:00Z`, until: `${inDays(7)}T16:00:00Z` } })],
+    ['available, a pickup time filter (this evening), by distance', () => list({ order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 50 }, pickup: { from: `${today}T16:00:00Z`, until: `${today}T21:00:00Z` } })],
     ['short search, two letters', () => list({ search: 'to' })],
     ['short search, one letter, unpaginated', () => list({ search: 'g', limit: 1001 })],
     ['short search, a rare prefix', () => list({ search: 'qz' })],
@@ -126,6 +129,21 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     const allFree = list({ facts: { withoutAllergens: [...ALLERGENS] } });
     expect((await explain(db, allFree)).map((n) => n['Index Name'])).toContain('foods_listed_allergen_free_idx');
     expect((await explain(db, list({ search: 'bread', facts: { categories: ['Bakery'] } }))).map((n) => n['Index Name'])).toContain('foods_listed_category_idx');
+  });
+
+  it('reads a narrow pickup filter from the windows, not by walking the listings', async () => {
+    // This evening's windows belong to listings that expire today or tomorrow, the last ones
+    // a newest-first walk reaches: probing each listing read ~83 000 of them for 25 rows.
+    const pickup = { from: `${today}T16:00:00Z`, until: `${today}T21:00:00Z` };
+    const plan = await explain(db, list({ pickup }));
+    expect(plan.map((n) => n['Index Name'])).toEqual(expect.arrayContaining(['pickup_windows_span_idx', 'foods_pkey']));
+    expect(plan.map((n) => n['Index Name'])).not.toContain('foods_listed_expires_on_idx');
+    // The same listings, in the same order, as the per-listing probe.
+    const { shape, values } = listQuery({ order: 'dateDesc', limit: 25, availableOn: today, now: new Date(), pickup });
+    const probed = await availableFoodsQuery(db, { ...shape, pickup: 'each' }).execute(values);
+    const read = await availableFoodsQuery(db, shape).execute(values);
+    expect(probed.length).toBe(25);
+    expect(read.map((f) => f.id)).toEqual(probed.map((f) => f.id));
   });
 
   it('searches by the trigram index when a word is rare', async () => {

@@ -82,6 +82,9 @@ describe.each(BACKENDS)('pickup windows on %s', (backend) => {
     expect(await names(`search=Rolls&pickupUntil=${encodeURIComponent('2027-04-01T00:00:00Z')}`)).toEqual(['Spring Rolls Berlin']);
     expect(await names(`search=Rolls&pickupFrom=${encodeURIComponent('2027-04-01T00:00:00Z')}`)).toEqual(['Fall Rolls New York']);
     expect(await names('search=Rolls')).toEqual(['Spring Rolls Berlin', 'Fall Rolls New York']);
+    // A narrow interval is read from the windows, a wide one listing by listing: the same answers.
+    expect(await q('2027-03-01T00:00:00Z', '2027-03-31T00:00:00Z')).toEqual(['Spring Rolls Berlin']);
+    expect(await q('2027-03-01T00:00:00Z', '2027-12-01T00:00:00Z')).toEqual(['Spring Rolls Berlin', 'Fall Rolls New York']);
   });
 
   it('refuses bad windows, zones and filters with a 400 naming the field', async () => {

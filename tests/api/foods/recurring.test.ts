@@ -176,6 +176,50 @@ describe.each(BACKENDS)('recurring offers on %s', (backend) => {
     expect((await patch(bakery, { Weekdays: [1] })).statusCode).toBe(409);
   });
 
+  it("checks Until on POST, PUT and PATCH alike: not before the offer's first day, nor before today in its zone", async () => {
+    // 23:30 UTC on Wednesday 2 June: already Thursday 3 June in Berlin, still Wednesday in New York.
+    now = new Date('2027-06-02T23:30:00Z');
+    // A 400 naming the field, with the field code a translated interface words ("too small").
+    const refused = async (res: { statusCode: number; json(): { errors?: { field: string; code?: string }[] } }, field: string) => {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([expect.objectContaining({ field, code: 'too_small' })]);
+    };
+    const berlin = { FoodName: 'Rye from Bäckerei Sonne', ExpiredDateTime: '2027-06-05', TimeZone: 'Europe/Berlin' };
+    const windows = (day: string) => [{ Start: `${day}T18:30:00+02:00`, End: `${day}T19:00:00+02:00` }];
+    const post = (body: Record<string, unknown>) => call(app, 'POST', '/api/foods', bakery, foodBody({ ...berlin, ...body }));
+    // Before the listing's own day (its first window's, else its expiry date).
+    await refused(await post({ PickupWindows: windows('2027-06-04'), Recurrence: { Weekdays: [4, 5], Until: '2027-06-03' } }), 'Recurrence.Until');
+    await refused(await post({ Recurrence: { Weekdays: [4, 5], Until: '2027-06-04' } }), 'Recurrence.Until');
+    // Before today in the listing's zone: the 2nd has passed in Berlin, not in New York.
+    await refused(await post({ PickupWindows: windows('2027-06-02'), Recurrence: { Weekdays: [3], Until: '2027-06-02' } }), 'Recurrence.Until');
+    const ny = await post({
+      TimeZone: 'America/New_York',
+      PickupWindows: [{ Start: '2027-06-02T18:30:00-04:00', End: '2027-06-02T19:00:00-04:00' }],
+      Recurrence: { Weekdays: [3], Until: '2027-06-02' },
+    });
+    expect(ny.statusCode, ny.body).toBe(201);
+
+    // PUT: one of an offer's listings changes its end under the same rule; a one-off becomes an offer under it too.
+    const { id, seriesId } = await offer({ ...berlin, PickupWindows: windows('2027-06-03'), Recurrence: { Weekdays: [4, 5] } });
+    const put = (foodId: string, body: Record<string, unknown>) =>
+      call(app, 'PUT', `/api/foods/${foodId}`, bakery, foodBody({ ...berlin, PickupWindows: windows('2027-06-03'), ...body }));
+    await refused(await put(id, { Recurrence: { Weekdays: [4, 5], Until: '2027-06-02' } }), 'Recurrence.Until');
+    expect((await put(id, { Recurrence: { Weekdays: [4, 5], Until: '2027-06-03' } })).json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    const mine = async () => (await call(app, 'GET', '/api/recurring-offers', bakery)).json().find((o: { _id: string }) => o._id === seriesId);
+    expect(await mine()).toMatchObject({ Until: '2027-06-03', Weekdays: [4, 5] });
+    const oneOff = (await call(app, 'POST', '/api/foods', bakery, foodBody({ ...berlin, PickupWindows: windows('2027-06-04') }))).json().insertedId as string;
+    await refused(await put(oneOff, { PickupWindows: windows('2027-06-04'), Recurrence: { Weekdays: [5], Until: '2027-06-03' } }), 'Recurrence.Until');
+    expect((await call(app, 'GET', `/api/foods/${oneOff}`, bakery)).json().SeriesId).toBeUndefined();
+
+    // PATCH answers the same; a stopped offer is final on PUT as on PATCH.
+    await refused(await call(app, 'PATCH', `/api/recurring-offers/${seriesId}`, bakery, { Until: '2027-06-02' }), 'Until');
+    expect((await call(app, 'PATCH', `/api/recurring-offers/${seriesId}`, bakery, { Status: 'Stopped' })).json().modifiedCount).toBe(1);
+    const stopped = await put(id, { Recurrence: { Weekdays: [4, 5], Until: '2027-06-30' } });
+    expect(stopped.statusCode).toBe(409);
+    expect(stopped.json().code).toBe('offer_stopped');
+    expect(await mine()).toMatchObject({ Until: '2027-06-03', Status: 'Stopped' });
+  });
+
   it('refuses bad recurrences with a 400 naming the field', async () => {
     for (const Recurrence of [{ Weekdays: [] }, { Weekdays: [0] }, { Weekdays: [1, 1] }, { Weekdays: [1], Until: 'soon' }, { Days: [1] }]) {
       const res = await call(app, 'POST', '/api/foods', bakery, foodBody({ Recurrence }));

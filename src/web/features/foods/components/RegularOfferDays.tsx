@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { intlLocale } from '../../../lib/i18n.js';
+import { failureText } from '../../../lib/problemText.js';
 import { useChangeRecurringOffer, useRecurringOffers } from '../api/foods.js';
 
 /** Short weekday names, Monday first, in the page's language (1 January 2024 was a Monday). */
@@ -49,7 +50,7 @@ export function RegularOfferDays({ seriesId }: { seriesId: string }) {
         <Trans>Save the days</Trans>
       </button>
       <p role="status" className="text-sm">
-        {save.isSuccess ? t`Days saved.` : save.isError ? t`The days could not be saved: ${save.error.message}` : ''}
+        {save.isSuccess ? t`Days saved.` : save.isError ? t`The days could not be saved: ${failureText(save.error)}` : ''}
       </p>
     </fieldset>
   );

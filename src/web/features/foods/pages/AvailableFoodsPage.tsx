@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useId, useRef, type FormEvent } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { LIMITS } from '../../../../contract/limits.js';
 import type { DateSort } from '../api/keys.js';
 import { useAvailableFoods } from '../api/foods.js';
@@ -201,6 +201,7 @@ export default function AvailableFoodsPage() {
         ) : !data || data.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-12 text-center">
             <p className="text-lg"><Trans>No foods found.</Trans></p>
+            <p><Link to="/wanted" className="link link-primary"><Trans>Ask for what you need with a Wanted post</Trans></Link></p>
             {near.point && (
               <p className="max-w-prose">
                 <Trans>Only listings with a pickup point on the map within {near.radiusKm} km are shown. Choose a wider distance under

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PLACES } from '../../../../contract/limits.js';
+import { numberFormat } from '../../../lib/intl.js';
 import { currentPosition, placeLabel, placeLabels, reversePlace, usePlaceSearch, type LatLng } from '../api/places.js';
 
 /** How a point from 'Use my location' is named; its label starts so. */
@@ -165,6 +166,12 @@ export function PlaceFinder({
 /** Radii the 'Within' select offers, km (the API takes 1–50). */
 export const RADII_KM = [1, 2, 5, 10, 25, 50] as const;
 
+/** A radius as its option reads it ("5 km"), the number in the active locale's digits. */
+function kilometres(radius: number): string {
+  const km = numberFormat().format(radius);
+  return t`${km} km`;
+}
+
 /**
  * The labelled 'Within' select of a Near search or a home area; `value` in km. Kept in this
  * module so that the pages using both share one chunk (no new name in the entry's preload map).
@@ -178,7 +185,7 @@ export function RadiusSelect({ id, value, onChange }: { id: string; value: numbe
       <select id={id} className="select select-bordered w-full sm:w-auto" value={value} onChange={(e) => onChange(Number(e.target.value))}>
         {RADII_KM.map((r) => (
           <option key={r} value={r}>
-            {r} km
+            {kilometres(r)}
           </option>
         ))}
       </select>

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { FoodRequest } from '../../../../contract/index.js';
 import { LIMITS, isListedFoodStatus, isOpenRequestStatus } from '../../../../contract/limits.js';
 import { Field } from '../../../ui/FormCard.js';
@@ -43,8 +43,10 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
         <Trans>Hand over part of the food</Trans>
       </h2>
       <p className="mt-1 text-sm">
-        <Trans>When someone takes only part of it, their request is completed and the listing stays open for others with what is left. It
-        holds</Trans> {quantity} now.
+        <Trans>
+          When someone takes only part of it, their request is completed and the listing stays open for others with what is left. It holds{' '}
+          {quantity} now.
+        </Trans>
       </p>
       {/* key: a fresh form (defaults) whenever the listing's quantity or the accepted request changes. */}
       <form key={`${quantity} ${given}`} onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -52,13 +54,7 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
           <label htmlFor={`${id}-request`} className="font-medium">
             <Trans>Given to</Trans>
           </label>
-          <select id={`${id}-request`} name="RequestId" className="select select-bordered w-full" defaultValue={given}>
-            {open.map((r) => (
-              <option key={r._id} value={r._id}>
-                {r.Requester.Name} ({r.Requester.Email})
-              </option>
-            ))}
-          </select>
+          <RecipientSelect id={`${id}-request`} open={open} given={given} />
         </div>
         <Field
           id={`${id}-left`}
@@ -76,5 +72,38 @@ export function PartHandOver({ foodId, requests }: { foodId: string; requests: F
         </button>
       </form>
     </section>
+  );
+}
+
+/** The first letter's writing direction: 'rtl' for Arabic, Hebrew, Syriac, Thaana or N'Ko, else 'ltr'. */
+function directionOf(text: string): 'ltr' | 'rtl' {
+  const letter = /\p{L}/u.exec(text)?.[0] ?? '';
+  return /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u.test(letter) ? 'rtl' : 'ltr';
+}
+
+/**
+ * 'Given to': the open requests' people as "name (email)", the chosen one written in its own
+ * direction, so that on a right-to-left page a long Latin name shows its start (not its end
+ * under the arrow) and an Arabic one on a left-to-right page likewise (styles.css moves the arrow).
+ */
+function RecipientSelect({ id, open, given }: { id: string; open: FoodRequest[]; given: string }) {
+  const [chosen, setChosen] = useState(given);
+  const label = (r: FoodRequest) => `${r.Requester.Name} (${r.Requester.Email})`;
+  const current = open.find((r) => r._id === chosen) ?? open[0]!;
+  return (
+    <select
+      id={id}
+      name="RequestId"
+      dir={directionOf(label(current))}
+      className="select select-bordered w-full"
+      value={chosen}
+      onChange={(e) => setChosen(e.target.value)}
+    >
+      {open.map((r) => (
+        <option key={r._id} value={r._id}>
+          {label(r)}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -20,7 +20,9 @@ export function PersonNameCell({ name, userId, standing }: { name: string; userI
         {userId && (
           <details>
             <summary className="cursor-pointer text-sm underline">
-              <Trans>More</Trans><span className="sr-only"> about {name}</span>
+              <Trans>
+                More<span className="sr-only"> about {name}</span>
+              </Trans>
             </summary>
             <SafetyActions type="user" targetId={userId} label={name} person={{ id: userId, name }} className="mt-1" />
           </details>
