@@ -21,6 +21,7 @@ const millis = (fallback: number) =>
 const count = (min: number, max: number, error = 'must be a number') => z.coerce.number({ error }).int().min(min).max(max);
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional();
 
 /** A comma-separated list, trimmed, empty entries dropped. */
 const list = z.string().optional().transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
@@ -32,8 +33,8 @@ const Env = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: httpUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
-  DATABASE_DIRECT_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
+  DATABASE_URL: postgresUrl,
+  DATABASE_DIRECT_URL: postgresUrl,
   DATABASE_NAMED_STATEMENTS: bool.optional(),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -53,15 +54,12 @@ const Env = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, { error: 'must be a mailto: or https: URL' }).optional(),
   PUSH_ALLOW_PRIVATE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((raw, ctx) => {
-      const parsed = parseTrustProxy(raw);
-      if (!(parsed instanceof Error)) return parsed;
-      ctx.issues.push({ code: 'custom', message: parsed.message, input: raw });
-      return z.NEVER;
-    }),
+  TRUST_PROXY: z.string().default('false').transform((raw, ctx) => {
+    const parsed = parseTrustProxy(raw);
+    if (!(parsed instanceof Error)) return parsed;
+    ctx.issues.push({ code: 'custom', message: parsed.message, input: raw });
+    return z.NEVER;
+  }),
   DB_STATEMENT_TIMEOUT_MS: millis(5000),
   DB_POOL_TIMEOUT_MS: millis(3000),
   REQUEST_TIMEOUT_MS: millis(20_000),
@@ -101,9 +99,7 @@ function crossCheck(e: z.output<typeof Env>): string | undefined {
   if (!e.AUTH_SECRET) return 'AUTH_SECRET is required (an embedded installation keeps it in DATA_DIR/auth-secret)';
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) return 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together';
   // A lease that ends while the relay may still accept would hand the mail over twice.
-  if (e.OUTBOX_LEASE_MS <= e.SMTP_TIMEOUT_MS) {
-    return `OUTBOX_LEASE_MS (${e.OUTBOX_LEASE_MS}) must be longer than SMTP_TIMEOUT_MS (${e.SMTP_TIMEOUT_MS})`;
-  }
+  if (e.OUTBOX_LEASE_MS <= e.SMTP_TIMEOUT_MS) return `OUTBOX_LEASE_MS (${e.OUTBOX_LEASE_MS}) must be longer than SMTP_TIMEOUT_MS (${e.SMTP_TIMEOUT_MS})`;
   if (e.IMAGE_PROXY_ALLOW_PRIVATE && e.NODE_ENV !== 'test') return 'IMAGE_PROXY_ALLOW_PRIVATE is for tests only (NODE_ENV=test)';
   if (e.PUSH_ALLOW_PRIVATE && e.NODE_ENV !== 'test') return 'PUSH_ALLOW_PRIVATE is for tests only (NODE_ENV=test)';
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) return 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together';
