@@ -46,7 +46,5 @@ export function canSeeListing(row: FoodVisibility, viewer: SessionUser | null, b
 
 /** {@link canSeeListing}, asking the `blocks` table. */
 export async function canSeeFood(db: Database, row: FoodVisibility, viewer: SessionUser | null): Promise<boolean> {
-  if (viewer && (viewer.id === row.donorId || isModeratorRole(viewer.role))) return true;
-  if (isFoodWithheld(row)) return false;
-  return !viewer || !(await isBlockedBetween(db, viewer.id, row.donorId));
+  return canSeeListing(row, viewer, viewer !== null && (await isBlockedBetween(db, viewer.id, row.donorId)));
 }
