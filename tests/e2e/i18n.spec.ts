@@ -55,7 +55,8 @@ test('the footer picker switches to German without a reload and remembers it', a
 
 /**
  * The elements that reach past either side of the screen, as `tag.class`: not fixed ones, nor what is
- * only for screen readers (`.sr-only`, or inside a clipped box such as a phone table's header row).
+ * only for screen readers (`.sr-only`, or inside a clipped box such as a phone table's header row), nor
+ * a map's tiles and shapes (the map, which clips them, is checked itself).
  */
 function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -65,7 +66,7 @@ function overflowing(page: Page): Promise<string[]> {
       .filter((el) => {
         const r = el.getBoundingClientRect();
         const out = r.width > 0 && (r.right > limit + 1 || r.left < -1) && getComputedStyle(el).position !== 'fixed';
-        return out && !el.closest('.sr-only, [popover]') && !clipped(el);
+        return out && !el.closest('.sr-only, [popover]') && !el.parentElement?.closest('.leaflet-container') && !clipped(el);
       })
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
   });
