@@ -106,6 +106,7 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
     ['near 5 km, by distance (limit 24)', near, 50, seconds],
     ['near 5 km, by distance, 1 connection', near, 1, Math.ceil(seconds / 2)],
     ['list, pickup this evening (limit 24)', evening, 50, seconds],
+    ['near 5 km + Bakery + Vegan (limit 24)', `${near}&category=Bakery&diet=Vegan`, 50, seconds],
   ];
   const servers: Child[] = [];
   try {
