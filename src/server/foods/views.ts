@@ -34,7 +34,9 @@ export interface ViewColumns {
   viewerPoint?: PointCells | null;
 }
 
-const emailStatuses = sql.raw(DONOR_EMAIL_STATUSES.map((s) => `'${s}'`).join(', '));
+/** Request statuses whose `PickupAt` takes a place in a window (its `Left`, and windows.ts's acceptance rule). */
+export const TAKING = ['Accepted', 'Delivered'] as const;
+const inList = (values: readonly string[]) => sql.raw(values.map((s) => `'${s}'`).join(', '));
 
 /**
  * The view columns' SQL for the listing whose id is `foodId`; with `viewer`, also the
@@ -46,12 +48,12 @@ export function viewColumns(foodId: SQL, viewer: boolean): { windows: SQL<Window
   const columns: Record<string, SQL> = {
     windows: sql`(select json_agg(json_build_array(w.starts_at, w.ends_at, w.capacity,
       case when w.capacity is null then 0 else (select count(*)::int from requests t where t.food_id = w.food_id
-        and t.status in ('Accepted', 'Delivered') and t.pickup_at >= w.starts_at and t.pickup_at < w.ends_at) end))
+        and t.status in (${inList(TAKING)}) and t.pickup_at >= w.starts_at and t.pickup_at < w.ends_at) end))
       from pickup_windows w where w.food_id = ${foodId})`,
   };
   if (viewer) {
     const mine = sql`from requests v where v.food_id = ${foodId} and v.requester_id = ${VIEWER.id}`;
-    columns.viewerRequested = sql`exists (select 1 ${mine} and v.status in (${emailStatuses}))`;
+    columns.viewerRequested = sql`exists (select 1 ${mine} and v.status in (${inList(DONOR_EMAIL_STATUSES)}))`;
     // The accepted request's point first, else a recent hand-over's (two probes of the food's requests, no sort).
     columns.viewerPoint = sql`coalesce((select json_build_array('Accepted', null, null) ${mine} and v.status = 'Accepted' limit 1),
       (select json_build_array(v.status, v.handover_lat, v.handover_lng) ${mine} and v.status = 'Delivered'

@@ -10,10 +10,8 @@ import type { Database } from '../db/client.js';
 import { foods, requests } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { pickupWindows } from './schema.js';
-import { toWindows, viewColumns } from './views.js';
+import { TAKING, toWindows, viewColumns } from './views.js';
 
-/** Request statuses whose `PickupAt` takes a place in a window. */
-const TAKING = ['Accepted', 'Delivered'] as const;
 
 let zone: { tz: string | undefined; name: string } | undefined;
 
