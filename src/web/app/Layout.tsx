@@ -4,13 +4,15 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { clearSavedShown } from '../lib/savedAnswers.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
 import { SavedNotice } from './SavedNotice.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import { toastError, toastSuccess } from '../lib/toast.js';
 import { withMessages } from '../lib/i18n.js';
+
+// The footer starts below the first screen: its own chunk, after the page's.
+const Footer = lazy(() => import('./Footer.js').then((m) => ({ default: m.Footer })));
 
 // Signed-in users' notices load only once someone is signed in.
 const SignedInNotices = lazy(withMessages(() => import('./SignedInNotices.js'), ['session']));
@@ -75,7 +77,9 @@ export function Layout({ children }: { children: ReactNode }) {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }
