@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import purgecss from '@fullhuman/postcss-purgecss';
-import type { AtRule, Helpers, Plugin, Root } from 'postcss';
+import type { AtRule, ChildNode, Helpers, Plugin, Root } from 'postcss';
 
 const WEB = path.join(import.meta.dirname, '../src/web');
 
@@ -16,6 +16,52 @@ function sources(dir: string): { raw: string; extension: string }[] {
 
 const isDaisy = (node: unknown): node is AtRule => (node as AtRule | undefined)?.type === 'atrule' && (node as AtRule).params.startsWith('daisyui');
 
+/** The layer that marks, in a stylesheet of components, the rules written in it (`@layer utilities { @layer own { … } }`). */
+const OWN = 'own';
+
+/**
+ * A test of a selector for the classes of the daisyUI components `sheet` includes (its `include:` list;
+ * `.input`, `.file-input-sm`…), a lone class aside: that is a Tailwind utility (`.table`), not daisyUI's.
+ */
+function componentSelector(sheet: string): (selector: string) => boolean {
+  const names = readFileSync(sheet, 'utf8').match(/include:\s*([^;]+);/)?.[1]?.split(',') ?? [];
+  const stems = names.map((n) => ({ fileinput: 'file-input', button: 'btn' })[n.trim()] ?? n.trim());
+  const named = new RegExp(String.raw`\.(?:${stems.join('|')})(?![A-Za-z0-9_])`);
+  return (selector) => named.test(selector) && !/^\.[\w-]+$/.test(selector);
+}
+
+/**
+ * Leaves of `root` (the stylesheet `sheet`) only its components' rules, its own rules and the
+ * `@keyframes`: a stylesheet of components beside the entry's, whose Tailwind base, theme and
+ * utilities the entry's stylesheet (always loaded first) already holds. Kept of the base and
+ * utilities layers: daisyUI's sublayers, and the few rules daisyUI writes outside them that name a
+ * component (`:is(.input[type=url],…):dir(rtl)`). Tailwind merges the sheet's own `@layer utilities`
+ * rules into its generated block, so they are written inside `@layer own`, which is unwrapped here:
+ * they end as rules of the utilities layer itself, as in the entry's sheet.
+ */
+function keepOnlyComponents(root: Root, sheet: string): void {
+  const isComponent = componentSelector(sheet);
+  const names = (node: ChildNode) => (node.type === 'rule' ? [node.selector] : node.type === 'atrule' ? selectorsIn(node) : []);
+  root.each((node) => {
+    if (node.type === 'atrule' && node.name === 'keyframes') return;
+    if (node.type === 'atrule' && node.name === 'layer' && (node.params === 'utilities' || node.params === 'base') && node.nodes) {
+      node.each((child) => {
+        if (child.type === 'atrule' && child.name === 'layer' && child.params === OWN) child.replaceWith(child.nodes ?? []);
+        else if (!isDaisy(child) && !(names(child).length > 0 && names(child).every(isComponent))) child.remove();
+      });
+      if (node.nodes.length > 0) return;
+    }
+    node.remove();
+  });
+}
+
+/** The selectors of the rules inside `node`. */
+function selectorsIn(node: AtRule): string[] {
+  const found: string[] = [];
+  node.walkRules((rule) => void found.push(rule.selector));
+  return found;
+}
+
 /**
  * Removes, from the daisyUI rules of `styles` (its `@layer daisyui.*` blocks), every selector naming a
  * class, tag or attribute that no .ts, .tsx or .html file below `web` writes: the states and parts
@@ -23,14 +69,17 @@ const isDaisy = (node: unknown): node is AtRule => (node as AtRule | undefined)?
  * `[aria-checked=true]`…). PurgeCSS judges each selector, alternatives inside `:is()`/`:where()` one by
  * one; a pseudo-class never removes one (`:focus-visible`, `:lang(ar)`, `:disabled`, `:scope` stay).
  * Tailwind's own rules (base, utilities, the rules written in styles.css) stay whole: Tailwind already
- * writes only the utilities the sources name. Runs after Tailwind, before Vite hashes, minifies and
- * precompresses the file. Takes the stylesheet's path and the sources' folder (defaults: src/web).
+ * writes only the utilities the sources name. Of `controls` (ui/controls.css, the components only some
+ * pages use) only the daisyUI layers stay, each of them so purged. Runs after Tailwind, before Vite hashes,
+ * minifies and precompresses the file. Takes the two stylesheets' paths and the sources' folder (defaults: src/web).
  */
-export function unusedDaisyuiRules({ styles = path.join(WEB, 'styles.css'), web = WEB } = {}): Plugin {
+export function unusedDaisyuiRules({ styles = path.join(WEB, 'styles.css'), controls = path.join(WEB, 'ui/controls.css'), web = WEB } = {}): Plugin {
   return {
     postcssPlugin: 'plateful-unused-daisyui-rules',
     async OnceExit(root: Root, helpers: Helpers) {
-      if (root.source?.input.file !== styles) return;
+      const file = root.source?.input.file;
+      if (file !== styles && file !== controls) return;
+      if (file === controls) keepOnlyComponents(root, controls);
       const purge = purgecss({
         content: sources(web),
         // PurgeCSS's own words, and the tokens of class strings with their variants (`sm:btn-lg`).

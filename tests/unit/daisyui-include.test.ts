@@ -1,7 +1,8 @@
-// src/web/styles.css builds only the daisyUI components it lists (`include`): a class of
-// a component left out would render unstyled. This fails when src/web uses a class of a
-// daisyUI component (as its files in node_modules/daisyui name them) that the list lacks,
-// and when the list names a component nothing uses.
+// src/web/styles.css and src/web/ui/controls.css build only the daisyUI components they list
+// (`include`): a class of a component left out would render unstyled. This fails when src/web uses
+// a class of a daisyUI component (as its files in node_modules/daisyui name them) that neither list
+// has, when a list names a component nothing uses or both name one, and when a file uses a class of
+// a controls.css component without importing that stylesheet (its page would show it unstyled).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,31 +37,45 @@ function daisyClasses(): Map<string, Set<string>> {
   return byName;
 }
 
-/** The words of src/web's class strings (className, and lower-case multi-word literals), comments left out. */
-function usedWords(): Set<string> {
+/** The words of one file's class strings (className, and lower-case multi-word literals), comments left out. */
+function classWords(code: string): Set<string> {
   const words = new Set<string>();
-  const web = path.join(root, 'src/web');
-  for (const file of readdirSync(web, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))) {
-    const code = readFileSync(path.join(web, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    const literals = code.matchAll(/className=\{?[`"']([^`"']*)|[`"']((?:[a-z0-9:\-[\]/.!]+ )+[a-z0-9:\-[\]/.!]+)[`"']/g);
-    for (const m of literals) for (const w of (m[1] ?? m[2] ?? '').split(/[\s`"'${}]+/)) if (w) words.add(w.split(':').pop()!.replace(/^!/, ''));
-  }
+  const bare = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const literals = bare.matchAll(/className=\{?[`"']([^`"']*)|[`"']((?:[a-z0-9:\-[\]/.!]+ )+[a-z0-9:\-[\]/.!]+)[`"']/g);
+  for (const m of literals) for (const w of (m[1] ?? m[2] ?? '').split(/[\s`"'${}]+/)) if (w) words.add(w.split(':').pop()!.replace(/^!/, ''));
   return words;
 }
 
-describe("daisyUI's include list (src/web/styles.css)", () => {
-  const css = readFileSync(path.join(root, 'src/web/styles.css'), 'utf8');
-  const included = new Set(css.match(/include:\s*([^;]+);/)![1]!.split(',').map((s) => s.trim()));
+const web = path.join(root, 'src/web');
+/** Each .ts/.tsx file of src/web (relative path) with its source. */
+const files = readdirSync(web, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.tsx?$/.test(f))
+  .map((f): [string, string] => [f, readFileSync(path.join(web, f), 'utf8')]);
+
+/** A stylesheet's `include` list. */
+const includeOf = (file: string) => new Set(readFileSync(path.join(web, file), 'utf8').match(/include:\s*([^;]+);/)![1]!.split(',').map((s) => s.trim()));
+
+describe("daisyUI's include lists (src/web/styles.css, src/web/ui/controls.css)", () => {
+  const entry = includeOf('styles.css');
+  const controls = includeOf('ui/controls.css');
   const classes = daisyClasses();
-  const words = usedWords();
+  const words = new Set(files.flatMap(([, code]) => [...classWords(code)]));
   const used = [...classes].filter(([, own]) => [...own].some((c) => words.has(c))).map(([name]) => name);
 
   it('names every daisyUI component whose classes src/web uses', () => {
-    expect(used.filter((name) => !included.has(name))).toEqual([]);
+    expect(used.filter((name) => !entry.has(name) && !controls.has(name))).toEqual([]);
   });
 
-  it('names no component that src/web does not use (base styles aside)', () => {
+  it('names no component that src/web does not use (base styles aside), no component in both lists', () => {
     const base = new Set(readdirSync(path.join(daisy, 'base')).filter((f) => !f.endsWith('.css')));
-    expect([...included].filter((name) => !base.has(name) && !used.includes(name))).toEqual([]);
+    expect([...entry, ...controls].filter((name) => !base.has(name) && !used.includes(name))).toEqual([]);
+    expect([...controls].filter((name) => !base.has(name) && entry.has(name))).toEqual([]);
+  });
+
+  it("has every file that uses a class of controls.css's components import that stylesheet", () => {
+    const own = new Set([...controls].flatMap((name) => [...(classes.get(name) ?? [])]));
+    const users = files.filter(([, code]) => [...classWords(code)].some((w) => own.has(w)));
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.filter(([, code]) => !/^import '[./]+(ui\/)?controls\.css';$/m.test(code)).map(([file]) => file)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, useRoute } from 'wouter';
 import { useAuth } from '../features/auth/useAuth.js';
 import { PRODUCT } from '../lib/title.js';
+import { Ring } from '../ui/Spinner.js';
 
 /** The bar links of SPEC.md §2 "Layout", in order, in the interface language. */
 const links = () => [
@@ -97,11 +98,11 @@ export function Navbar() {
       </div>
       <div className="navbar-end w-auto flex-1 gap-2 whitespace-nowrap sm:gap-3">
         {user ? (
-          <Suspense fallback={<span className="loading loading-dots loading-md text-base-content/60" aria-hidden="true" />}>
+          <Suspense fallback={<Ring className="size-6 border-[3px] text-base-content/60" />}>
             <SignedInControls user={user} />
           </Suspense>
         ) : loading ? (
-          <span className="loading loading-dots loading-md text-base-content/60" aria-hidden="true" />
+          <Ring className="size-6 border-[3px] text-base-content/60" />
         ) : (
           <Link to="/login" className="btn btn-primary">
             <Trans>Login</Trans>

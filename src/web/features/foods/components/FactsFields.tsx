@@ -4,6 +4,7 @@ import type { Food, FoodInput } from '../../../../contract/index.js';
 import { ALLERGENS, ALLERGENS_REQUIRED_IN, CATEGORIES, DIETS, type Allergen, type Category, type Diet } from '../../../../contract/taxonomy.js';
 import { allergenLabels, dietLabels } from '../factLabels.js';
 import { categoryInfo } from './CategoryBadge.js';
+import '../../../ui/controls.css';
 
 type Mode = 'list' | 'unknown' | 'unstated';
 

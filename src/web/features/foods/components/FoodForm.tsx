@@ -10,6 +10,7 @@ import { PhotoPicker } from './PhotoPicker.js';
 import { FactsFields, factsFromForm } from './FactsFields.js';
 import { LocationPicker } from '../../places/components/LocationPicker.js';
 import { PickupWindowsFields, type PickupPart } from './PickupWindowsFields.js';
+import '../../../ui/controls.css';
 
 /** Props of {@link FoodForm}. */
 export interface FoodFormProps {

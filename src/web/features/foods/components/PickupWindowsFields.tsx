@@ -4,6 +4,7 @@ import type { Food, FoodInput } from '../../../../contract/index.js';
 import { PICKUP } from '../../../../contract/limits.js';
 import { dayIn, timeIn } from '../../../lib/pickupWindows.js';
 import { RegularOfferDays } from './RegularOfferDays.js';
+import '../../../ui/controls.css';
 
 /** One window row of the form: local date and times in this browser's zone, capacity as typed. */
 interface Row {

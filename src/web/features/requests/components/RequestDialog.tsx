@@ -12,6 +12,7 @@ import type { AppUser } from '../../auth/useAuth.js';
 import { useRequestFood } from '../api/requests.js';
 import { upcomingWindows } from '../../../lib/pickupWindows.js';
 import { WindowChoice } from './WindowChoice.js';
+import '../../../ui/controls.css';
 
 /**
  * The request dialog of SPEC.md §2: a modal `<dialog>` (focus is trapped, Escape
