@@ -12,6 +12,7 @@ import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { unusedDaisyuiRules } from './scripts/unused-daisyui-rules.js';
 
 /**
  * The installable app (docs/architecture.md "On phones"): the web app manifest, and the service worker of
@@ -105,6 +106,7 @@ export default defineConfig({
     },
   },
   publicDir: 'public',
+  css: { postcss: { plugins: [unusedDaisyuiRules()] } },
   // lingui(): each `locales/*.json?lingui` import becomes that locale's compiled catalog (no parser in the browser).
   plugins: [react(), linguiMacros, lingui(), tailwindcss(), pwa, precompress()],
   build: {

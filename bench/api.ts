@@ -27,7 +27,10 @@ export interface Load {
   p50: number;
   p95: number;
   p99: number;
+  /** Answers other than 2xx and 304, errors and timeouts. */
   failed: number;
+  /** Answers 304 Not Modified (a revalidation). */
+  notModified: number;
   hitRate: number;
 }
 
@@ -36,6 +39,7 @@ export async function load(url: string, seconds: number, connections = 50, heade
   const times: number[] = [];
   let answers = 0;
   let hits = 0;
+  let notModified = 0;
   const instance = autocannon({
     url,
     headers,
@@ -43,8 +47,9 @@ export async function load(url: string, seconds: number, connections = 50, heade
     duration: seconds,
     requests: [
       {
-        onResponse: (_status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
+        onResponse: (status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
           answers += 1;
+          if (status === 304) notModified += 1;
           if (headers['x-cache'] === 'HIT') hits += 1;
         },
       },
@@ -59,7 +64,8 @@ export async function load(url: string, seconds: number, connections = 50, heade
     p50: at(50),
     p95: at(95),
     p99: at(99),
-    failed: result.non2xx + result.errors + result.timeouts,
+    failed: result.non2xx - notModified + result.errors + result.timeouts,
+    notModified,
     hitRate: answers ? hits / answers : 0,
   };
 }

@@ -2,7 +2,7 @@
  * `npm run bench` (docs/benchmarks.md): builds the client and the server, seeds the benchmark
  * database when it does not hold the 100k fixture yet, then prints its tables: API
  * throughput and latency against the raw baseline (answer cache on and off), the cache's
- * invalidation delay across processes, client weight per route, `npm start` cold start,
+ * invalidation delay across processes, a signed-in revalidation's 304, client weight per route, `npm start` cold start,
  * the home list under hostile searches, the photo pipeline, the list and health during a burst of uploads and Lighthouse, with the
  * targets (budgets of DESIGN.md and docs/benchmarks.md) checked underneath (met or MISSED).
  * Needs PostgreSQL at `BENCH_DATABASE_URL` (default: local `plateful_bench`).
@@ -16,6 +16,7 @@ import { clientWeight, serviceWorkerWeight } from './client-weight.js';
 import { coldStart } from './cold-start.js';
 import { imagesBenchmark } from './images.js';
 import { invalidationBenchmark } from './invalidation.js';
+import { revalidationBenchmark } from './revalidation.js';
 import { lighthouseScores } from './lighthouse.js';
 import { hostileSearchBenchmark } from './hostile-search.js';
 import { UPLOADS_TITLE, uploadsBenchmark } from './uploads.js';
@@ -40,6 +41,8 @@ printTable(
 );
 const invalidation = await invalidationBenchmark();
 printTable('2b. Cache invalidation across processes (two Plateful processes, one PostgreSQL, NOTIFY after commit)', invalidation);
+const revalidation = await revalidationBenchmark();
+printTable('2c. A signed-in revalidation of an unchanged own list (GET /api/foods?email=…, CACHE=off), 1 connection × 5 s', revalidation);
 const weight = clientWeight();
 printTable('3. Client: initial JS and CSS per route, as served (precompressed gzip -9 / brotli -q 11)', weight);
 printTable('3b. What the service worker adds to a first visit of the home page', serviceWorkerWeight());
@@ -99,6 +102,11 @@ printTable('Targets', [
   uncached('detail', 0.8),
   filterCost('near + category + diet', 'near 5 km + Bakery + Vegan (limit 24)', 'near 5 km, by distance (limit 24)'),
   { target: 'CSS gzip per route ≤ 10 KB', measured: `${css.toFixed(2)} KB`, result: verdict(css <= 10) },
+  {
+    target: 'signed-in revalidation of an unchanged own list: 304, p95 < 2 ms (1 connection)',
+    measured: `${revalidation[0]!.p95} (${revalidation[0]!['304s']} × 304, ${revalidation[0]!.failed} other)`,
+    result: verdict(num(revalidation[0]!.p95) < 2 && num(revalidation[0]!.failed) === 0 && num(revalidation[0]!['304s']) > 0),
+  },
   { target: 'invalidation delay < 50 ms (p95)', measured: String(invalidation[0]!.p95), result: verdict(num(invalidation[0]!.p95) < 50) },
   { target: 'search p95 < 20 ms at 100k (50 connections)', measured: String(search.p95), result: verdict(num(search.p95) < 20) },
   { target: 'search p95 < 20 ms at 100k (1 connection)', measured: String(searchAlone.p95), result: verdict(num(searchAlone.p95) < 20) },

@@ -24,3 +24,19 @@ export const LOCALE_INFO: Readonly<Record<Locale, { name: string; dir: 'ltr' | '
 
 /** True when `value` is a shipped locale's code. */
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/**
+ * The message catalogs of the web client (lingui.config.ts): `core` (the frame and the home page's first screen),
+ * `home` (the home page's lower sections), `session` (a signed-in person's notices and bell), `pages` (every other
+ * page) and `moderation` (the moderators' pages).
+ */
+export type CatalogPart = 'core' | 'home' | 'session' | 'pages' | 'moderation';
+
+/**
+ * The catalog a page at `pathname` (no query) shows besides `core`: the web client loads it with the page, and
+ * the server's HTML preloads it (src/server/previews/preloads.ts).
+ */
+export function catalogPartAt(pathname: string): CatalogPart {
+  if (pathname === '/') return 'home';
+  return pathname === '/moderation' || pathname.startsWith('/moderation/') ? 'moderation' : 'pages';
+}

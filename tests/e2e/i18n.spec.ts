@@ -107,6 +107,9 @@ test('Arabic Manage Food fits a 375 px screen, the part hand-over and its recipi
   expect(box!.x + box!.width).toBeLessThanOrEqual(section!.x + section!.width);
   await expect(recipient).toHaveAttribute('dir', 'ltr');
   await expect(recipient).toHaveCSS('background-position', /^calc\(100% - 20px\)/);
+  // A name longer than the list is cut where the arrow's room begins, not run on under it.
+  expect(await recipient.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect(recipient).toHaveCSS('overflow-clip-margin', /content-box/);
 });
 
 for (const lang of ['de', 'ar']) {

@@ -1,5 +1,6 @@
 // Lighthouse LCP: a /food/{id} or /available-foods page preloads the lazy
-// chunks it renders with, from Vite's build manifest, minus what the entry already loads.
+// chunks it renders with, from Vite's build manifest, minus what the entry already loads;
+// every page preloads the catalogs of its language it renders with.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,23 +21,49 @@ writeFileSync(
     'features/foods/pages/FoodDetailsPage.tsx': { file: 'assets/detail.js', imports: ['_query', '_photos'], css: ['assets/detail.css'] },
     _photos: { file: 'assets/photos.js' },
     'features/foods/pages/AvailableFoodsPage.tsx': { file: 'assets/list.js', imports: ['_photos'] },
+    'lib/catalogs.ts': { file: 'assets/catalogs.js', imports: ['_vendor'] },
+    'locales/en/pages.json?lingui': { file: 'assets/en-pages.js' },
+    'locales/en/home.json?lingui': { file: 'assets/en-home.js' },
+    'locales/en/moderation.json?lingui': { file: 'assets/en-moderation.js' },
+    'locales/de/core.json?lingui': { file: 'assets/de-core.js' },
+    'locales/de/pages.json?lingui': { file: 'assets/de-pages.js' },
+    'locales/ar/core.json?lingui': { file: 'assets/ar-core.js' },
+    'locales/ar/home.json?lingui': { file: 'assets/ar-home.js' },
   }),
 );
 
 const hrefs = (tags: string) => [...tags.matchAll(/<link rel="(\w+)" crossorigin href="([^"]+)" \/>/g)].map((m) => `${m[1]} ${m[2]}`);
 
-test('a food page preloads its page chunk, the query boundary and their imports, not the entry or the vendor chunk', () => {
+test('a food page preloads its page chunk, the query boundary, their imports and its messages, not the entry or the vendor chunk', () => {
   const preloads = routePreloads(dist);
-  expect(hrefs(preloads('/food/0b4f3c1e-1d7a-4c55-9e1f-0a2b3c4d5e6f')).sort()).toEqual(
-    ['modulepreload /assets/boundary.js', 'modulepreload /assets/query.js', 'modulepreload /assets/detail.js', 'modulepreload /assets/photos.js', 'stylesheet /assets/detail.css'].sort(),
+  expect(hrefs(preloads('/food/0b4f3c1e-1d7a-4c55-9e1f-0a2b3c4d5e6f', 'en')).sort()).toEqual(
+    [
+      'modulepreload /assets/boundary.js',
+      'modulepreload /assets/query.js',
+      'modulepreload /assets/detail.js',
+      'modulepreload /assets/photos.js',
+      'modulepreload /assets/en-pages.js',
+      'stylesheet /assets/detail.css',
+    ].sort(),
   );
-  expect(hrefs(preloads('/available-foods')).sort()).toEqual(
-    ['modulepreload /assets/boundary.js', 'modulepreload /assets/query.js', 'modulepreload /assets/list.js', 'modulepreload /assets/photos.js'].sort(),
+  expect(hrefs(preloads('/available-foods', 'en')).sort()).toEqual(
+    ['modulepreload /assets/boundary.js', 'modulepreload /assets/query.js', 'modulepreload /assets/list.js', 'modulepreload /assets/photos.js', 'modulepreload /assets/en-pages.js'].sort(),
   );
 });
 
-test('other pages, and a server without a built client, preload nothing', () => {
-  expect(routePreloads(dist)('/')).toBe('');
-  expect(routePreloads(dist)('/food/a/b')).toBe('');
-  expect(routePreloads(path.join(dist, 'missing'))('/food/x')).toBe('');
+test('a page in another language also preloads its core catalog and the table of catalogs', () => {
+  const preloads = routePreloads(dist);
+  expect(hrefs(preloads('/available-foods', 'de'))).toEqual(
+    expect.arrayContaining(['modulepreload /assets/catalogs.js', 'modulepreload /assets/de-core.js', 'modulepreload /assets/de-pages.js']),
+  );
+  expect(hrefs(preloads('/available-foods', 'de'))).not.toContain('modulepreload /assets/en-pages.js');
+  // The home page's lower sections load after its first screen.
+  expect(hrefs(preloads('/', 'ar')).sort()).toEqual(['modulepreload /assets/ar-core.js', 'modulepreload /assets/catalogs.js']);
+});
+
+test('an English home page, and a server without a built client, preload nothing; other pages their messages', () => {
+  expect(routePreloads(dist)('/', 'en')).toBe('');
+  expect(hrefs(routePreloads(dist)('/moderation/log', 'en'))).toEqual(['modulepreload /assets/en-moderation.js']);
+  expect(hrefs(routePreloads(dist)('/food/a/b', 'en'))).toEqual(['modulepreload /assets/en-pages.js']);
+  expect(routePreloads(path.join(dist, 'missing'))('/food/x', 'en')).toBe('');
 });

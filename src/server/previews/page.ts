@@ -102,7 +102,7 @@ function insertBefore(html: string, marker: string, before: string, after = ''):
  */
 export class PageRenderer {
   private template: string | undefined;
-  private readonly preloads: (pathname: string) => string;
+  private readonly preloads: (pathname: string, locale: Locale) => string;
 
   constructor(private readonly webDist: string) {
     this.preloads = routePreloads(webDist);
@@ -118,8 +118,8 @@ export class PageRenderer {
       const file = path.join(this.webDist, 'index.html');
       this.template = existsSync(file) ? readFileSync(file, 'utf8') : BARE;
     }
-    const head = [previewTags(preview), ...(food ? [heroPreload(food)] : []), this.preloads(pathname)].filter(Boolean).join('\n    ');
     const locale = preview.locale ?? 'en';
+    const head = [previewTags(preview), ...(food ? [heroPreload(food)] : []), this.preloads(pathname, locale)].filter(Boolean).join('\n    ');
     // The document's language and direction, and its description in that language (functions: no `$&` patterns).
     const localized = this.template
       .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}" dir="${LOCALE_INFO[locale].dir}"`)

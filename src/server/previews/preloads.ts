@@ -1,14 +1,30 @@
 /**
- * `<link rel="modulepreload">` tags for the lazily loaded chunks a public data page
- * renders with (Lighthouse LCP). The built `index.html` only preloads the
- * entry's static imports; a `/food/{id}` or `/available-foods` page would otherwise
- * fetch `QueryBoundary` and its page chunk one after the other once the entry ran,
- * and its largest image waited ~1.9 s for them. Files come from Vite's build
- * manifest (`dist/web/.vite/manifest.json`, vite.config.ts `build.manifest`).
+ * `<link rel="modulepreload">` tags for the lazily loaded chunks a page renders with
+ * (Lighthouse LCP). The built `index.html` only preloads the entry's static imports;
+ * a `/food/{id}` or `/available-foods` page would otherwise fetch `QueryBoundary`, its
+ * page chunk and its messages one after the other once the entry ran, and its largest
+ * image waited ~1.9 s for them. Every page also gets its language's catalogs
+ * (src/web/lib/i18n.ts): `core` and the table of loaders for a language other than English,
+ * and the part the page shows (contract/locale-codes.ts `catalogPartAt`) but the home page's
+ * lower sections. Files come from Vite's build manifest (`dist/web/.vite/manifest.json`,
+ * vite.config.ts `build.manifest`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { catalogPartAt, SOURCE_LOCALE, type Locale } from '../../contract/locale-codes.js';
 import { PAGE_LIST, pageModules, pathRegExp } from '../../contract/routes.js';
+
+/** Manifest key of the web client's table of other languages' catalogs (src/web/lib/catalogs.ts). */
+const CATALOGS_MODULE = 'lib/catalogs.ts';
+/** Manifest key of `part` of `locale`'s compiled catalog. */
+const catalogModule = (locale: Locale, part: string) => `locales/${locale}/${part}.json?lingui`;
+
+/** The catalogs (manifest keys) a page at `pathname` in `locale` renders with. */
+function catalogModules(pathname: string, locale: Locale): string[] {
+  const part = catalogPartAt(pathname);
+  const shown = part === 'home' ? [] : [catalogModule(locale, part)];
+  return locale === SOURCE_LOCALE ? shown : [CATALOGS_MODULE, catalogModule(locale, 'core'), ...shown];
+}
 
 /** One entry of Vite's build manifest: the built file and the manifest keys it imports statically. */
 export interface ManifestChunk {
@@ -46,25 +62,36 @@ export function chunkFiles(manifest: Manifest, keys: string[]): { js: Set<string
 }
 
 /**
- * Per page path (no query): the preload tags of its lazy chunks that the entry does
- * not already load, from the manifest in `webDist`; '' for other paths or when the
- * client is not built. The manifest is read at the first call, not at start.
+ * Per page path (no query) and language: the preload tags of the lazy chunks and catalogs
+ * that the entry does not already load, from the manifest in `webDist`; '' when the client
+ * is not built. The manifest is read at the first call, not at start.
  */
-export function routePreloads(webDist: string): (pathname: string) => string {
-  let tags: [RegExp, string][] | undefined;
-  const load = (): [RegExp, string][] => {
-    const file = path.join(webDist, '.vite/manifest.json');
-    if (!existsSync(file)) return [];
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-    const entry = chunkFiles(manifest, ['index.html']);
-    return ROUTE_MODULES.map(([pattern, keys]) => {
-      const { js, css } = chunkFiles(manifest, keys);
-      const links = [
-        ...[...css].filter((f) => !entry.css.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
-        ...[...js].filter((f) => !entry.js.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
-      ];
-      return [pattern, links.join('\n    ')];
-    });
+export function routePreloads(webDist: string): (pathname: string, locale: Locale) => string {
+  let manifest: Manifest | null | undefined;
+  let entry: Set<string> | undefined;
+  const tags = (keys: string[]) => {
+    if (manifest === undefined) {
+      const file = path.join(webDist, '.vite/manifest.json');
+      manifest = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
+      entry = manifest ? new Set([...Object.values(chunkFiles(manifest, ['index.html'])).flatMap((files) => [...files])]) : undefined;
+    }
+    if (!manifest || !entry) return '';
+    const { js, css } = chunkFiles(manifest, keys);
+    return [
+      ...[...css].filter((f) => !entry!.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
+      ...[...js].filter((f) => !entry!.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+    ].join('\n    ');
   };
-  return (pathname) => (tags ??= load()).find(([pattern]) => pattern.test(pathname))?.[1] ?? '';
+  const made = new Map<string, string>();
+  return (pathname, locale) => {
+    const route = ROUTE_MODULES.findIndex(([pattern]) => pattern.test(pathname));
+    const part = catalogPartAt(pathname);
+    const key = `${route}:${part}:${locale}`;
+    let html = made.get(key);
+    if (html === undefined) {
+      html = tags([...(route >= 0 ? ROUTE_MODULES[route]![1] : []), ...catalogModules(pathname, locale)]);
+      made.set(key, html);
+    }
+    return html;
+  };
 }

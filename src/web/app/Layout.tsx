@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { clearSavedShown } from '../lib/savedAnswers.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
 import { SavedNotice } from './SavedNotice.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -12,12 +11,16 @@ import { useAuth } from '../features/auth/useAuth.js';
 import { toastError, toastSuccess } from '../lib/toast.js';
 import { withMessages } from '../lib/i18n.js';
 
+// The footer starts below the first screen: its own chunk, after the page's.
+const Footer = lazy(() => import('./Footer.js').then((m) => ({ default: m.Footer })));
+
 // Signed-in users' notices load only once someone is signed in.
 const SignedInNotices = lazy(withMessages(() => import('./SignedInNotices.js'), ['session']));
 
 /**
  * Every page's frame (SPEC.md §2 "Layout"): a skip link, the navigation bar, the
- * routed page (`children`) in a centred container with horizontal padding, and the footer;
+ * routed page (`children`) in a centred container with horizontal padding, and the footer
+ * (below the first screen: a page whose list or photos arrive later does not push it down in view);
  * offline, a notice above the page when it shows a saved copy.
  * After each navigation the page starts at the top and focus moves to <main>,
  * so keyboard and screen-reader users land on the new content.
@@ -51,7 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
   }, [pathname]);
 
   return (
-    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+    <div className="flex flex-col bg-base-100 text-base-content">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded focus:bg-indigo-700 focus:px-4 focus:py-2 focus:text-white"
@@ -67,14 +70,16 @@ export function Layout({ children }: { children: ReactNode }) {
         </Suspense>
       )}
       <SavedNotice />
-      <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-8">
+      <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto min-h-screen w-full max-w-7xl px-4 py-8 outline-none sm:px-6 lg:px-8">
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner fullPage />}>
             {children}
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

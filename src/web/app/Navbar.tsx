@@ -48,7 +48,7 @@ function NavLinks() {
 
 /**
  * The navigation bar of SPEC.md §2: logo and product name linking to /, the five
- * links (a dropdown menu below the lg breakpoint), and Login, or the user's
+ * links (a dropdown menu below the xl breakpoint, 1280 px, where the longer languages fit the bar), and Login, or the user's
  * avatar (a link to /profile) and a Logout button.
  */
 export function Navbar() {
@@ -56,12 +56,15 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
-    <nav aria-label={t`Main`} className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4 lg:px-6">
-      <div className="navbar-start gap-1">
+    <nav aria-label={t`Main`} className="navbar mx-auto max-w-7xl gap-1 px-2 sm:gap-2 sm:px-4 lg:px-6">
+      {/* The halves share what the links leave; the end keeps its controls whole and the start gives way
+          (the product name shortens, never slides under them), so no label overlaps another in any
+          language. Below 640 px the controls are the small size, which leaves the name whole. */}
+      <div className="navbar-start w-auto min-w-0 flex-1 gap-1">
         {/* daisyUI's popover dropdown: the browser handles open state, Escape and outside clicks. */}
         <button
           type="button"
-          className="btn btn-ghost btn-square lg:hidden"
+          className="btn btn-ghost btn-square btn-sm sm:btn-md xl:hidden"
           aria-label={t`Menu`}
           aria-expanded={menuOpen}
           aria-controls={MENU_ID}
@@ -82,17 +85,17 @@ export function Navbar() {
         >
           <NavLinks />
         </ul>
-        <Link to="/" className="btn btn-ghost gap-2 px-2 text-xl font-bold">
-          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
-          {PRODUCT}
+        <Link to="/" className="btn btn-ghost min-w-0 shrink gap-2 px-2 text-xl font-bold">
+          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
+          <span className="truncate">{PRODUCT}</span>
         </Link>
       </div>
-      <div className="navbar-center hidden lg:flex">
+      <div className="navbar-center hidden xl:flex">
         <ul className="menu menu-horizontal gap-1 px-1 [--menu-active-bg:var(--color-indigo-50)] [--menu-active-fg:var(--color-indigo-700)]">
           <NavLinks />
         </ul>
       </div>
-      <div className="navbar-end gap-3">
+      <div className="navbar-end w-auto flex-1 gap-2 whitespace-nowrap sm:gap-3">
         {user ? (
           <Suspense fallback={<span className="loading loading-dots loading-md text-base-content/60" aria-hidden="true" />}>
             <SignedInControls user={user} />

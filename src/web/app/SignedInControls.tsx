@@ -45,9 +45,9 @@ export default function SignedInControls({ user }: { user: AppUser }) {
         <LiveBell />
       </Suspense>
       <Link to="/profile" aria-label={t`Profile`}>
-        <Avatar name={user.displayName} src={user.photoURL} size={40} eager className="h-10 w-10 ring-2 ring-indigo-200" />
+        <Avatar name={user.displayName} src={user.photoURL} size={40} eager className="h-8 w-8 ring-2 ring-indigo-200 sm:h-10 sm:w-10" />
       </Link>
-      <button type="button" className="btn btn-outline" onClick={() => void logout()} disabled={loading}>
+      <button type="button" className="btn btn-outline btn-sm sm:btn-md" onClick={() => void logout()} disabled={loading}>
         <Trans>Logout</Trans>
       </button>
     </>

@@ -6,7 +6,7 @@
  */
 import { use, type ReactNode } from 'react';
 import { i18n, type Messages } from '@lingui/core';
-import { isLocale, LANG_COOKIE, LOCALE_INFO, SOURCE_LOCALE, type Locale } from '../../contract/locale-codes.js';
+import { catalogPartAt, isLocale, LANG_COOKIE, SOURCE_LOCALE, type CatalogPart, type Locale } from '../../contract/locale-codes.js';
 import { messages as sourceCore } from '../locales/en/core.json?lingui';
 
 /** A shipped locale, or `pseudo` (accented, longer and bracketed texts for the tests). */
@@ -14,58 +14,25 @@ export type UiLocale = Locale | 'pseudo';
 
 type Catalog = () => Promise<{ messages: Messages }>;
 
-/**
- * A locale's catalogs (lingui.config.ts): `core` (the frame and the home page's first screen, awaited before the
- * first render), `home` (the home page's lower sections), `session` (a signed-in person's notices and bell),
- * `pages` (every other page) and `moderation` (the moderators' pages, all they need). Each is loaded only by what shows it.
- */
-export type CatalogPart = 'core' | 'home' | 'session' | 'pages' | 'moderation';
+export type { CatalogPart };
 
-// One explicit import per locale and catalog so each compiled catalog is its own chunk.
-const CATALOGS: Record<UiLocale, Record<CatalogPart, Catalog>> = {
-  en: {
-    core: () => Promise.resolve({ messages: sourceCore }),
-    home: () => import('../locales/en/home.json?lingui'),
-    session: () => import('../locales/en/session.json?lingui'),
-    pages: () => import('../locales/en/pages.json?lingui'),
-    moderation: () => import('../locales/en/moderation.json?lingui'),
-  },
-  de: {
-    core: () => import('../locales/de/core.json?lingui'),
-    home: () => import('../locales/de/home.json?lingui'),
-    session: () => import('../locales/de/session.json?lingui'),
-    pages: () => import('../locales/de/pages.json?lingui'),
-    moderation: () => import('../locales/de/moderation.json?lingui'),
-  },
-  fr: {
-    core: () => import('../locales/fr/core.json?lingui'),
-    home: () => import('../locales/fr/home.json?lingui'),
-    session: () => import('../locales/fr/session.json?lingui'),
-    pages: () => import('../locales/fr/pages.json?lingui'),
-    moderation: () => import('../locales/fr/moderation.json?lingui'),
-  },
-  es: {
-    core: () => import('../locales/es/core.json?lingui'),
-    home: () => import('../locales/es/home.json?lingui'),
-    session: () => import('../locales/es/session.json?lingui'),
-    pages: () => import('../locales/es/pages.json?lingui'),
-    moderation: () => import('../locales/es/moderation.json?lingui'),
-  },
-  ar: {
-    core: () => import('../locales/ar/core.json?lingui'),
-    home: () => import('../locales/ar/home.json?lingui'),
-    session: () => import('../locales/ar/session.json?lingui'),
-    pages: () => import('../locales/ar/pages.json?lingui'),
-    moderation: () => import('../locales/ar/moderation.json?lingui'),
-  },
-  pseudo: {
-    core: () => import('../locales/pseudo/core.json?lingui'),
-    home: () => import('../locales/pseudo/home.json?lingui'),
-    session: () => import('../locales/pseudo/session.json?lingui'),
-    pages: () => import('../locales/pseudo/pages.json?lingui'),
-    moderation: () => import('../locales/pseudo/moderation.json?lingui'),
-  },
+/** English's catalogs: `core` bundled, the others each their own chunk. */
+const SOURCE_CATALOGS: Record<CatalogPart, Catalog> = {
+  core: () => Promise.resolve({ messages: sourceCore }),
+  home: () => import('../locales/en/home.json?lingui'),
+  session: () => import('../locales/en/session.json?lingui'),
+  pages: () => import('../locales/en/pages.json?lingui'),
+  moderation: () => import('../locales/en/moderation.json?lingui'),
 };
+
+/**
+ * `part` of `locale`'s catalog. The other languages' loaders are a chunk of their own (`catalogs.ts`), loaded with
+ * the first catalog of another language; a page served in one preloads it (src/server/previews/preloads.ts).
+ */
+function catalog(locale: UiLocale, part: CatalogPart): Promise<{ messages: Messages }> {
+  if (locale === 'en') return SOURCE_CATALOGS[part]();
+  return import('./catalogs.js').then(({ CATALOGS }) => CATALOGS[locale][part]());
+}
 
 /** The locale being shown, or being loaded by {@link activateLocale}: the one whose catalogs are loaded on demand. */
 let target: UiLocale = SOURCE_LOCALE;
@@ -81,7 +48,7 @@ function load(locale: UiLocale, parts: CatalogPart[]): Promise<unknown> {
   if (!loading) {
     loading =
       parts.length === 1
-        ? CATALOGS[locale][parts[0]!]()
+        ? catalog(locale, parts[0]!)
             .then(({ messages }) => i18n.load(locale, messages))
             .catch((err: unknown) => console.error(err))
         : Promise.all(parts.map((part) => load(locale, [part])));
@@ -90,11 +57,8 @@ function load(locale: UiLocale, parts: CatalogPart[]): Promise<unknown> {
   return loading;
 }
 
-/** The parts a page at `pathname` shows besides `core`: the home page's lower sections, a moderators' page, any other page. */
-function partsAt(pathname: string): CatalogPart[] {
-  if (pathname === '/') return ['home'];
-  return pathname.startsWith('/moderation') ? ['moderation'] : ['pages'];
-}
+/** The parts a page at `pathname` shows besides `core` (contract/locale-codes.ts). */
+const partsAt = (pathname: string): CatalogPart[] => [catalogPartAt(pathname)];
 
 /** Loads `parts` of the shown locale (and of any locale chosen later); settles when they are in `i18n`. */
 export function loadMessages(parts: CatalogPart[]): Promise<unknown> {
@@ -164,35 +128,4 @@ export function withMessages<T>(importer: () => Promise<T>, parts: CatalogPart[]
   return () => Promise.all([importer(), loadMessages(parts)]).then(([module]) => module);
 }
 
-/** Sets `<html lang dir>` for `locale` (`pseudo` is left to right). */
-export function setDocumentLocale(locale: UiLocale): void {
-  document.documentElement.lang = locale;
-  document.documentElement.dir = locale === 'pseudo' ? 'ltr' : LOCALE_INFO[locale].dir;
-}
-
-/** Remembers `locale` for visitors: the `lang` cookie, for a year, sent with every same-site page load. */
-export function rememberLocale(locale: UiLocale): void {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie, not text
-  document.cookie = `${LANG_COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; SameSite=Lax`;
-}
-
 export { i18n };
-
-/**
- * Switches the interface to `locale` without a reload: the `lang` cookie, `<html lang dir>`, the
- * catalog; for a signed-in person also `PUT /api/account/language` (mails and pushes follow it;
- * a failure is ignored, the cookie still holds the choice).
- */
-export async function chooseLocale(locale: UiLocale, signedIn: boolean): Promise<void> {
-  rememberLocale(locale);
-  setDocumentLocale(locale);
-  if (signedIn && locale !== 'pseudo') {
-    void fetch('/api/account/language', {
-      method: 'PUT',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ Language: locale }),
-    }).catch(() => undefined);
-  }
-  await activateLocale(locale, { all: true });
-}

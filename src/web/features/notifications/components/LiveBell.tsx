@@ -60,7 +60,7 @@ export default function LiveBell() {
   useLiveEvents();
   const count = useUnreadCount().data?.count ?? 0;
   return (
-    <Link to="/notifications" aria-label={t`Notifications, ${count} unread`} className="btn btn-ghost btn-circle">
+    <Link to="/notifications" aria-label={t`Notifications, ${count} unread`} className="btn btn-ghost btn-circle btn-sm sm:btn-md">
       <span className="indicator">
         <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
           <path

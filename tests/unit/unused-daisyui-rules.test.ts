@@ -1,0 +1,71 @@
+// The build's removal of unused daisyUI rules (scripts/unused-daisyui-rules.ts): a state or part no
+// source names goes, while every rule a page can match stays (disabled buttons, open dialogs, the
+// menu's current page, right-to-left inputs, keyboard focus) and Tailwind's own rules are not touched.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postcss from 'postcss';
+import { describe, expect, it } from 'vitest';
+import { unusedDaisyuiRules } from '../../scripts/unused-daisyui-rules.js';
+
+const web = mkdtempSync(path.join(tmpdir(), 'plateful-css-'));
+const styles = path.join(web, 'styles.css');
+writeFileSync(
+  path.join(web, 'Page.tsx'),
+  `export const Page = ({ busy }: { busy: boolean }) => (
+    <>
+      <ul className="menu"><li><a href="/" aria-current="page">Home</a></li></ul>
+      <input className="input" type="email" />
+      <button className={\`btn \${busy ? 'btn-primary' : 'btn-outline'} sm:btn-lg\`} disabled={busy}>Go</button>
+      <dialog className="modal" open><div className="modal-box" /></dialog>
+    </>
+  );`,
+);
+
+const CSS = `@layer base{progress{color:red}}
+@layer utilities{@layer daisyui.l1{@layer daisyui.l1.l2{
+.btn:is(.btn-disabled,:disabled,[disabled]){color:gray}
+.btn-primary{color:blue}.btn-outline{color:white}.btn-secondary{color:pink}
+@media (width>=40rem){.sm\\:btn-lg{font-size:2rem}}
+.modal.modal-open,.modal[open],.modal-toggle:checked+.modal{visibility:visible}
+.menu :where(li)>:not(ul,.menu-title).menu-active,.menu :where(li)>:not(ul,.menu-title)[aria-current]:not([aria-current=false]){background:blue}
+.menu-horizontal.menu-paged{display:flex}
+:is(.input[type=tel],.input[type=email]):is(:lang(ar),:lang(he)){direction:ltr}
+:focus-visible{outline:2px solid}
+}}.unused-utility{color:green}}`;
+
+/** The selectors of `css` after the step, as `file` (the app's stylesheet unless told). */
+async function selectors(css: string, file = styles): Promise<string[]> {
+  const result = await postcss([unusedDaisyuiRules({ styles, web })]).process(css, { from: file });
+  const found: string[] = [];
+  result.root.walkRules((rule) => void found.push(rule.selector));
+  return found;
+}
+
+describe('unused daisyUI rules', () => {
+  it('drops the variants, states and parts no source names', async () => {
+    const kept = (await selectors(CSS)).join('\n');
+    for (const gone of ['btn-secondary', 'btn-disabled', 'modal-open', 'modal-toggle', 'menu-active', 'menu-paged', 'type=tel']) expect(kept).not.toContain(gone);
+  });
+
+  it('keeps what a page can match, classes written in template strings and with variants included', async () => {
+    expect(await selectors(CSS)).toEqual(
+      expect.arrayContaining([
+        'progress',
+        '.btn:is(:disabled,[disabled])',
+        '.btn-primary',
+        '.btn-outline',
+        '.sm\\:btn-lg',
+        '.modal[open]',
+        '.menu :where(li)>:not(ul,.menu-title)[aria-current]:not([aria-current=false])',
+        ':is(.input[type=email]):is(:lang(ar),:lang(he))',
+        ':focus-visible',
+        '.unused-utility',
+      ]),
+    );
+  });
+
+  it('leaves every other stylesheet as it is', async () => {
+    expect(await selectors(CSS, path.join(web, 'leaflet.css'))).toContain('.btn-secondary');
+  });
+});
