@@ -29,6 +29,9 @@ const WEB_ZONES = [
   })),
 ];
 
+/** The contract's modules free of zod, whose values the web client may import. */
+const ZOD_FREE_CONTRACT = ['limits', 'routes', 'locale-codes', 'image-urls', 'taxonomy'];
+
 /**
  * The web client's files whose texts all go through the message catalog (docs/translating.md): no literal
  * text a person reads outside Lingui's macros. Literals that are code, not text, are ignored: class names,
@@ -115,6 +118,34 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: WEB_ZONES }],
+    },
+  },
+  {
+    // The contract's schema modules import zod (about 26 KB gzip): the web client takes their types only,
+    // and its values from the zod-free modules.
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', '**/contract/*', ...ZOD_FREE_CONTRACT.map((m) => `!**/contract/${m}.js`)],
+              allowTypeImports: true,
+              message: `The web client imports values only from the contract's zod-free modules (${ZOD_FREE_CONTRACT.join(', ')}); move the value there.`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ZOD_FREE_CONTRACT.map((m) => `src/contract/${m}.ts`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['zod', './*', ...ZOD_FREE_CONTRACT.map((m) => `!./${m}.js`)], message: 'The web client imports this module: it stays free of zod.' }] },
+      ],
     },
   },
   {

@@ -1,10 +1,11 @@
 /**
  * `node --import tsx bench/profile.ts [seconds]` (docs/benchmarks.md "Where the time goes"):
- * a CPU profile of Plateful's uncached reads, signed in. Starts the server from source
- * (so every frame names its file) with `CACHE=off` and `--cpu-prof` on the benchmark
- * database, signs a new person up, loads the detail and the featured list with their
- * session cookie (10 connections, `seconds` each, default 10), stops the server and prints,
- * per route, the share of the server's busy CPU time spent in each layer: session
+ * a CPU profile of Plateful's uncached reads, anonymous and signed in. Starts the server
+ * from source (so every frame names its file) with `CACHE=off` and `--cpu-prof` on the
+ * benchmark database, loads one route (the detail, the featured list, the list by date,
+ * near 5 km by distance) without and then with a new person's session cookie
+ * (10 connections, `seconds` each, default 10), stops the server and prints, per route
+ * and way of asking, the share of the server's busy CPU time spent in each layer: session
  * resolution, request validation, the query (driver and ORM), serialisation of the answer,
  * request logging, the framework (Fastify, helmet, CORS, compression), node's HTTP, our
  * route code, garbage collection. A sample counts for the outermost layer on its stack
@@ -85,17 +86,17 @@ function split(profile: Profile): Map<string, number> {
   return new Map([...counts].map(([k, v]) => [k, v / busy]));
 }
 
-async function profileRoute(route: string, url: string): Promise<Map<string, number>> {
+async function profileRoute(route: string, url: string, signedIn: boolean): Promise<Map<string, number>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plateful-prof-'));
   const server = start(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     ...platefulEnv(PORT, { CACHE: 'off' }),
   });
   try {
     await waitReady(`http://127.0.0.1:${PORT}/api/ready`, 60_000);
-    const cookie = await sessionCookie(PORT);
-    await load(`http://127.0.0.1:${PORT}${url}`, 2, 10, { cookie });
-    const measured = await load(`http://127.0.0.1:${PORT}${url}`, seconds, 10, { cookie });
-    console.log(`${route}: ${Math.round(measured.rps)} req/s signed in, p95 ${measured.p95} ms (profiling slows it)`);
+    const headers: Record<string, string> = signedIn ? { cookie: await sessionCookie(PORT) } : {};
+    await load(`http://127.0.0.1:${PORT}${url}`, 2, 10, headers);
+    const measured = await load(`http://127.0.0.1:${PORT}${url}`, seconds, 10, headers);
+    console.log(`${route}: ${Math.round(measured.rps)} req/s, p95 ${measured.p95} ms (profiling slows it)`);
   } finally {
     await server.stop();
   }
@@ -107,16 +108,24 @@ const id = await availableFoodId();
 const routes: [string, string][] = [
   ['detail', `/api/foods/${id}`],
   ['featured', '/api/foods?sortByQuantity=true&limit=6'],
+  ['by date', '/api/foods?sortByDate=dec&limit=24'],
+  ['near 5 km', '/api/foods?sortByDate=dec&near=52.52,13.405&radiusKm=5&sortByDistance=true&limit=24'],
 ];
 const results = new Map<string, Map<string, number>>();
-for (const [name, url] of routes) results.set(name, await profileRoute(name, url));
+for (const [name, url] of routes) {
+  for (const signedIn of [false, true]) {
+    const column = `${name}${signedIn ? ', signed in' : ''}`;
+    results.set(column, await profileRoute(column, url, signedIn));
+  }
+}
+const columns = [...results.keys()];
 const layers = [...new Set([...results.values()].flatMap((m) => [...m.keys()]))].sort(
-  (a, b) => (results.get('detail')!.get(b) ?? 0) - (results.get('detail')!.get(a) ?? 0),
+  (a, b) => (results.get(columns[1]!)!.get(b) ?? 0) - (results.get(columns[1]!)!.get(a) ?? 0),
 );
 printTable(
-  `Share of the server's busy CPU per layer, signed in, CACHE=off, 10 connections × ${seconds} s`,
+  `Share of the server's busy CPU per layer, CACHE=off, 10 connections × ${seconds} s`,
   layers.map((layer) => ({
     layer,
-    ...Object.fromEntries(routes.map(([name]) => [name, `${((results.get(name)!.get(layer) ?? 0) * 100).toFixed(1)} %`])),
+    ...Object.fromEntries(columns.map((c) => [c, `${((results.get(c)!.get(layer) ?? 0) * 100).toFixed(1)} %`])),
   })),
 );

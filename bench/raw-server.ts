@@ -1,6 +1,7 @@
 /**
  * The baseline of the API benchmark: the reads of Plateful's `GET /api/foods` (featured,
- * list by date, search, near by distance) and `GET /api/foods/{id}` for an anonymous
+ * list by date, search, near by distance, with the pickup-time and category, diet and
+ * allergen filters) and `GET /api/foods/{id}` for an anonymous
  * visitor, answered by a bare node:http server over node-postgres: no framework,
  * validation, session lookup, cache or security headers. What the hardware does with
  * this is the ceiling Plateful is compared against.
@@ -17,7 +18,7 @@ import { createServer } from 'node:http';
 import { fillPlaceholders } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { FOODS_DEFAULT_LIMIT } from '../src/contract/index.js';
+import { FOODS_DEFAULT_LIMIT, type Allergen, type Category, type Diet } from '../src/contract/index.js';
 import type { Database } from '../src/server/db/client.js';
 import * as schema from '../src/server/db/schema/index.js';
 import { availableFoodsQuery, listQuery, type FoodOrder, type ListOptions } from '../src/server/foods/lists.js';
@@ -82,7 +83,10 @@ async function answer(url: URL): Promise<unknown> {
   const order: FoodOrder = near && q.get('sortByDistance') ? 'distance' : q.get('sortByQuantity') ? 'quantity' : q.get('sortByDate') === 'acc' ? 'dateAsc' : 'dateDesc';
   const [from, until] = [q.get('pickupFrom') ?? undefined, q.get('pickupUntil') ?? undefined];
   const pickup = from || until ? { pickup: { from, until } } : {};
-  const options: ListOptions = { order, near, search: q.get('search') ?? undefined, limit: limit + 1, availableOn: day, now: new Date(), ...pickup };
+  // Category, diet and allergen filters: comma-separated lists, as Plateful reads them.
+  const list = <T extends string>(name: string) => q.get(name)?.split(',').map((v) => v.trim()).filter(Boolean) as T[] | undefined;
+  const facts = { categories: list<Category>('category'), diets: list<Diet>('diet'), withoutAllergens: list<Allergen>('withoutAllergens') };
+  const options: ListOptions = { order, near, search: q.get('search') ?? undefined, limit: limit + 1, availableOn: day, now: new Date(), ...pickup, facts };
   const { shape, values } = listQuery(options);
   const rows = await run(JSON.stringify(shape), () => availableFoodsQuery(sqlOf, shape), values);
   return rows.slice(0, limit).map((r) => toFood(r, day));

@@ -5,13 +5,14 @@
  */
 import { z } from 'zod';
 import { noNul, oneLine } from './common.js';
+import { ALERT_RADIUS_KM } from './limits.js';
 import { LocationInput } from './places.js';
 import { ALLERGENS, CATEGORIES, DIETS } from './taxonomy.js';
 
 /** Alerts one person may keep at once. */
 export const MAX_ALERTS_PER_PERSON = 20;
-/** Radius of an alert, km: smallest, largest and the default (without a home area). */
-export const ALERT_RADIUS_KM = { min: 0.5, max: 50, default: 5 } as const;
+/** Radius of an alert, km: in `limits.ts`, which the web client reads without bundling zod. */
+export { ALERT_RADIUS_KM };
 /** Longest `Words` of an alert. */
 export const ALERT_WORDS_MAX = 100;
 

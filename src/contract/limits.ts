@@ -121,3 +121,21 @@ export const PICKUP = {
   /** Largest `Capacity` (pickups one window holds). */
   capacityMax: 1000,
 } as const;
+
+/** Bounds of Wanted posts. */
+export const WANTED = {
+  /** Days a post stays open when `ExpiresAt` is absent. */
+  defaultDays: 14,
+  /** Latest `ExpiresAt`, days from now. */
+  maxDays: 30,
+  /** Days an expired post stays for its poster (`mine=true`) before the lifecycle sweep deletes it. */
+  keepExpiredDays: 30,
+  /** Hours an answering listing is offered to the poster first (others' requests wait). */
+  offerHours: 2,
+  /** Page size of `GET /wanted`: default and largest `limit`. */
+  defaultLimit: 50,
+  maxLimit: 100,
+} as const;
+
+/** Radius of an alert (a saved search), km: smallest, largest and the default (without a home area). */
+export const ALERT_RADIUS_KM = { min: 0.5, max: 50, default: 5 } as const;

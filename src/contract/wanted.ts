@@ -5,22 +5,11 @@
  */
 import { z } from 'zod';
 import { Id, LIMITS, PLACES, optionalText, requiredLine } from './common.js';
+import { WANTED } from './limits.js';
 import { Location, LocationInput, NearParam } from './places.js';
 
-/** Bounds of Wanted posts. */
-export const WANTED = {
-  /** Days a post stays open when `ExpiresAt` is absent. */
-  defaultDays: 14,
-  /** Latest `ExpiresAt`, days from now. */
-  maxDays: 30,
-  /** Days an expired post stays for its poster (`mine=true`) before the lifecycle sweep deletes it. */
-  keepExpiredDays: 30,
-  /** Hours an answering listing is offered to the poster first (others' requests wait). */
-  offerHours: 2,
-  /** Page size of `GET /wanted`: default and largest `limit`. */
-  defaultLimit: 50,
-  maxLimit: 100,
-} as const;
+/** Bounds of Wanted posts: in `limits.ts`, which the web client reads without bundling zod. */
+export { WANTED };
 
 const radiusKm = z
   .number({ error: 'must be a number of km' })

@@ -5,7 +5,6 @@
  */
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes.js';
@@ -16,6 +15,7 @@ import { answerCachePlugin } from './cache/plugin.js';
 import { createAuth } from './auth/auth.js';
 import { requestLogSerializer } from './auth/log-redaction.js';
 import { redactingDestination } from './http/log-destination.js';
+import { RequestLog } from './http/request-log.js';
 import { registerClosingAnswers } from './http/shutdown.js';
 import { authPlugin } from './auth/plugin.js';
 import { authProviderRoutes } from './auth/providers.js';
@@ -34,7 +34,7 @@ import { lifecyclePlugin } from './lifecycle/plugin.js';
 import { registerJsonParser } from './http/json.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerPublicAssetPolicy } from './http/public-assets.js';
-import { helmetOptions } from './http/security-headers.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { mailPlugin } from './mail/mailer.js';
 import { outboxPlugin } from './outbox/plugin.js';
 import { alertRoutes } from './alerts/routes.js';
@@ -117,6 +117,8 @@ export async function buildApp(
       // Reset tokens and OAuth codes in URLs never reach the log.
       serializers: { req: requestLogSerializer },
     },
+    // One line per request, when it is answered (http/request-log.ts).
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
     // TRUST_PROXY decides req.ip: every per-IP limit and the log follow it.
@@ -172,7 +174,7 @@ export async function buildApp(
     });
   }
 
-  await app.register(helmet, helmetOptions(config));
+  registerSecurityHeaders(app, config);
   registerPublicAssetPolicy(app);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.trustedOrigins.includes(origin)),

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALES } from '../../src/contract/locale-codes.js';
+import { untranslatedTexts } from './support/pseudo.js';
 import { listFood, newPerson, signInAs, type Person } from './support/world.js';
 
 const LOCALE_DIR = path.resolve(import.meta.dirname, '../../src/web/locales');
@@ -128,19 +129,7 @@ test('the pseudo-locale, signed in, shows no text outside the catalog with the r
   await expect(page.getByRole('dialog')).toBeVisible();
   // Data, not interface: the listing's fields and the people's names (listFood's defaults).
   const data = [foodName, 'Picked this morning.', '12 Elm Street', donor.name, neighbour.name, 'Plateful'];
-  const untranslated = await page.evaluate((data) => {
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const plain: string[] = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      const parent = node.parentElement!;
-      // Dates and times are written by Intl (the pseudo-locale formats as English), addresses are data.
-      const formatted = /^\d{1,2} [A-Z][a-z]+, \d{4}(, [\d:]+ [ap]m)?$/.test(text) || /^\S+@\S+$/.test(text);
-      if (!/[A-Za-z]{2}/.test(text) || formatted || parent.closest('script, style, option, [hidden]') || data.some((d) => text.includes(d))) continue;
-      if (!/[\u00C0-\u024F[\]~]/.test(text)) plain.push(text);
-    }
-    return plain;
-  }, data);
+  const untranslated = await untranslatedTexts(page, data);
   expect(untranslated).toEqual([]);
   await context.close();
 });

@@ -17,6 +17,7 @@ import {
 } from '../../contract/index.js';
 import { sameEmail } from '../auth/emails.js';
 import type { Config } from '../config.js';
+import { compiledAnswers } from '../http/compiled-answers.js';
 import { limited } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { assertListingImageUrls, ownOrigins, proxiedFood } from '../images/urls.js';
@@ -69,6 +70,8 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
   const db = app.db;
   const own = ownOrigins(opts.config);
   const { imageProxy, publicUrl } = opts.config;
+  // Lists and details answer many fields per row: compiled serializers (http/compiled-answers.ts).
+  const serializerCompiler = compiledAnswers({ check: opts.config.env !== 'production' });
   // With IMAGE_PROXY=true, external photos are answered through the proxy.
   const toFood = (row: FoodRow, showEmail: boolean, today: string, view?: PlaceView) => {
     const food = toFoodAnswer(row, showEmail, today, view);
@@ -77,7 +80,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
 
   r.get(
     '/api/foods',
-    { schema: { tags: ['foods'], querystring: FoodsQuery, response: { 200: z.array(Food) } }, config: { publicAnswer: true, privateAnswer: true } },
+    { schema: { tags: ['foods'], querystring: FoodsQuery, response: { 200: z.array(Food) } }, serializerCompiler, config: { publicAnswer: true, privateAnswer: true } },
     async (req, reply) => {
       const q = req.query;
       const user = await req.sessionUser();
@@ -117,7 +120,7 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
 
   r.get(
     '/api/foods/:id',
-    { schema: { tags: ['foods'], params: IdParams, response: { 200: Food } }, config: { publicAnswer: true, privateAnswer: true } },
+    { schema: { tags: ['foods'], params: IdParams, response: { 200: Food } }, serializerCompiler, config: { publicAnswer: true, privateAnswer: true } },
     async (req) => {
       const user = await req.sessionUser();
       const now = app.clock();

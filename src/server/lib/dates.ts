@@ -7,7 +7,9 @@ import dayjs from 'dayjs';
  * @param now the instant to read, default the current time.
  */
 export function localToday(now: Date = new Date()): string {
-  return dayjs(now).format('YYYY-MM-DD');
+  // Read on every API request (answers, cache keys): three getters, not a dayjs object and its formatter.
+  const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
 /** `base` plus `days` calendar days, `YYYY-MM-DD`. */

@@ -6,7 +6,7 @@
  */
 import { use, type ReactNode } from 'react';
 import { i18n, type Messages } from '@lingui/core';
-import { catalogPartAt, isLocale, LANG_COOKIE, LOCALE_INFO, SOURCE_LOCALE, type CatalogPart, type Locale } from '../../contract/locale-codes.js';
+import { catalogPartAt, isLocale, LANG_COOKIE, SOURCE_LOCALE, type CatalogPart, type Locale } from '../../contract/locale-codes.js';
 import { messages as sourceCore } from '../locales/en/core.json?lingui';
 
 /** A shipped locale, or `pseudo` (accented, longer and bracketed texts for the tests). */
@@ -128,35 +128,4 @@ export function withMessages<T>(importer: () => Promise<T>, parts: CatalogPart[]
   return () => Promise.all([importer(), loadMessages(parts)]).then(([module]) => module);
 }
 
-/** Sets `<html lang dir>` for `locale` (`pseudo` is left to right). */
-export function setDocumentLocale(locale: UiLocale): void {
-  document.documentElement.lang = locale;
-  document.documentElement.dir = locale === 'pseudo' ? 'ltr' : LOCALE_INFO[locale].dir;
-}
-
-/** Remembers `locale` for visitors: the `lang` cookie, for a year, sent with every same-site page load. */
-export function rememberLocale(locale: UiLocale): void {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie, not text
-  document.cookie = `${LANG_COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; SameSite=Lax`;
-}
-
 export { i18n };
-
-/**
- * Switches the interface to `locale` without a reload: the `lang` cookie, `<html lang dir>`, the
- * catalog; for a signed-in person also `PUT /api/account/language` (mails and pushes follow it;
- * a failure is ignored, the cookie still holds the choice).
- */
-export async function chooseLocale(locale: UiLocale, signedIn: boolean): Promise<void> {
-  rememberLocale(locale);
-  setDocumentLocale(locale);
-  if (signedIn && locale !== 'pseudo') {
-    void fetch('/api/account/language', {
-      method: 'PUT',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ Language: locale }),
-    }).catch(() => undefined);
-  }
-  await activateLocale(locale, { all: true });
-}

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LOCALE_INFO, LOCALES } from '../../contract/locale-codes.js';
-import { chooseLocale, toUiLocale } from '../lib/i18n.js';
+import { toUiLocale } from '../lib/i18n.js';
+import { chooseLocale } from '../lib/chooseLocale.js';
 import './controls.css';
 
 /**

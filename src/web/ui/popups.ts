@@ -20,7 +20,7 @@ export async function successPopup(title: string, text?: string): Promise<void> 
 /** Informational popup with an OK button, e.g. 'Cancelled' / 'The Food remains safe'. */
 export async function infoPopup(title: string, text: string, icon: SweetAlertIcon = 'info'): Promise<void> {
   const Swal = await loadSwal();
-  await Swal.fire({ icon, title, text });
+  await Swal.fire({ icon, title, text, confirmButtonText: t`OK` });
 }
 
 /** Outcome of a confirmation: confirmed, or dismissed (cancel button, Escape, backdrop). */

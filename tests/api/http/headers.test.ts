@@ -1,4 +1,4 @@
-// Security headers (@fastify/helmet in src/server/app.ts) and
+// Security headers (helmet, src/server/http/security-headers.ts) and
 // privacy of the logs: at LOG_LEVEL=trace, sign-up, sign-in, profile update and
 // sign-out never write the password, a cookie or a session token to the log.
 import { sql } from 'drizzle-orm';

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { ALERT_RADIUS_KM } from '../../../../contract/alerts.js';
+import { ALERT_RADIUS_KM } from '../../../../contract/limits.js';
 import type { FactsSearch } from '../../foods/api/keys.js';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
 import { useSaveAlert } from '../api/alerts.js';
