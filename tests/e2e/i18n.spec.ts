@@ -1,7 +1,8 @@
 // The interface in every shipped language (docs/translating.md): the language picker switches the
 // page without a reload and remembers the choice; German pages read German; Arabic is right to left
-// and nothing overflows a phone (Manage Food with its part hand-over included); axe finds nothing in German and Arabic; the pseudo-locale shows no
-// text that bypassed the catalog.
+// and nothing overflows a phone (Manage Food with its part hand-over included), nor in German, French
+// or Spanish; axe finds nothing in German and Arabic; the pseudo-locale shows no text that bypassed
+// the catalog.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolationsAtBothWidths } from './support/axe.js';
 import { baseURL, listFood, newPerson, pageFor } from './support/world.js';
@@ -82,6 +83,20 @@ test('Arabic is right to left and nothing overflows a 375 px screen', async ({ p
     const wide = await overflowing(page);
     expect(wide, `${path} overflows`).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  }
+});
+
+test('German, French and Spanish home and Available Foods fit a 375 px screen (long words break)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const lang of ['de', 'fr', 'es']) {
+    await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL() }]);
+    for (const path of ['/', '/available-foods']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('article').first()).toBeVisible();
+      expect(await overflowing(page), `${lang} ${path}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${path}`).toBeLessThanOrEqual(375);
+    }
   }
 });
 

@@ -38,7 +38,7 @@ export default function HomeStories() {
     <>
       <section aria-labelledby="tips-heading" className="flex flex-col gap-6">
         <div>
-          <h2 id="tips-heading" className="text-3xl font-bold">
+          <h2 id="tips-heading" className="text-3xl font-bold break-words hyphens-auto">
             <Trans>Fight Food Waste</Trans>
           </h2>
           <p className="mt-2 text-gray-700">
@@ -56,7 +56,7 @@ export default function HomeStories() {
       </section>
 
       <section aria-labelledby="testimonials-heading" className="flex flex-col gap-6">
-        <h2 id="testimonials-heading" className="text-3xl font-bold">
+        <h2 id="testimonials-heading" className="text-3xl font-bold break-words hyphens-auto">
           <Trans>What Our Community Says</Trans>
         </h2>
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">

@@ -70,7 +70,7 @@ export default function HomePage() {
 
       <section aria-labelledby="featured-heading" className="flex flex-col gap-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 id="featured-heading" className="text-3xl font-bold">
+          <h2 id="featured-heading" className="text-3xl font-bold break-words hyphens-auto">
             <Trans>Featured Foods</Trans>
           </h2>
           <Link to="/available-foods" className="link link-primary">
