@@ -70,6 +70,10 @@ export const linguiMacros = babel({
   ],
 });
 
+/** Common chunks never inlined: those with styles, and those of the entry's shared modules (see `codeSplitting`). */
+const INLINE_EXCLUDED =
+  /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)|src\/web\/(lib\/(http|savedAnswers|lightQuery|toast|intl|apiErrors|sessionEvents|title|i18n)|features\/(auth\/(AuthProvider|useAuth|api\/session)|foods\/api\/keys)|ui\/(Spinner|ErrorState|ErrorPage))\./;
+
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
@@ -127,8 +131,10 @@ export default defineConfig({
           // Small shared chunks (under 8 KiB of source) are copied into the chunks that
           // use them, one module state kept by rolldown's runtime registry: /food/{id} loads 7
           // script files, not 13, each a request on the critical path of a phone's first paint.
-          // Chunks with styles stay files (Vite's own exclusion).
-          experimentalInlineCommonChunks: { maxSize: 8 * 1024, exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/ },
+          // Chunks with styles stay files (Vite's own exclusion), and so do those of the entry's modules that
+          // lazily loaded pages share (http, i18n, auth, spinner…): copied, each would carry the registry's
+          // wrapper in the home page's first JavaScript (0.6 KB gzip) and weigh on every page that copies it.
+          experimentalInlineCommonChunks: { maxSize: 8 * 1024, exclude: INLINE_EXCLUDED },
           groups: [
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@lingui[\\/](core|react))[\\/]|vite[\\/]preload-helper/ },
             // TanStack Query in one chunk, loaded with the first data page.

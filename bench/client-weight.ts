@@ -10,14 +10,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { PAGE_LIST, pageModules } from '../src/contract/routes.js';
+import { PAGE_LIST, UNKNOWN_PATH_MODULES, pageModules } from '../src/contract/routes.js';
 import { chunkFiles, type Manifest } from '../src/server/previews/preloads.js';
 import { kb } from './lib.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
 /** Each page of the contract's table and the lazily loaded modules (manifest keys) it renders with; then a 404. */
-export const ROUTES: [string, string[]][] = [...PAGE_LIST.map(([, page]): [string, string[]] => [page.path, pageModules(page)]), ['(unknown path)', []]];
+export const ROUTES: [string, string[]][] = [...PAGE_LIST.map(([, page]): [string, string[]] => [page.path, pageModules(page)]), ['(unknown path)', UNKNOWN_PATH_MODULES]];
 
 /** Bytes of `file` raw, gzip and brotli: the precompressed siblings when the build wrote them. */
 function sizes(file: string): { raw: number; gzip: number; br: number } {

@@ -27,16 +27,18 @@ export const isLocale = (value: unknown): value is Locale => typeof value === 's
 
 /**
  * The message catalogs of the web client (lingui.config.ts): `core` (the frame and the home page's first screen),
- * `home` (the home page's lower sections), `session` (a signed-in person's notices and bell), `pages` (every other
- * page) and `moderation` (the moderators' pages).
+ * `common` (what most pages show after their first screen: the footer, the signed-in controls, the food cards,
+ * the app's status), `home` (the home page's lower sections), `session` (a signed-in person's notices
+ * and bell), `pages` (every other page) and `moderation` (the moderators' pages).
  */
-export type CatalogPart = 'core' | 'home' | 'session' | 'pages' | 'moderation';
+export type CatalogPart = 'core' | 'common' | 'home' | 'session' | 'pages' | 'moderation';
 
 /**
- * The catalog a page at `pathname` (no query) shows besides `core`: the web client loads it with the page, and
- * the server's HTML preloads it (src/server/previews/preloads.ts).
+ * The catalogs a page at `pathname` (no query) shows besides `core`: the web client loads them with the page, and
+ * the server's HTML preloads them but the home page's (src/server/previews/preloads.ts). The home page's
+ * `common` parts (cards, footer) load with their own chunks.
  */
-export function catalogPartAt(pathname: string): CatalogPart {
-  if (pathname === '/') return 'home';
-  return pathname === '/moderation' || pathname.startsWith('/moderation/') ? 'moderation' : 'pages';
+export function catalogPartsAt(pathname: string): CatalogPart[] {
+  if (pathname === '/') return ['home'];
+  return ['common', pathname === '/moderation' || pathname.startsWith('/moderation/') ? 'moderation' : 'pages'];
 }

@@ -10,7 +10,8 @@
 /**
  * How a page renders inside the shared layout:
  * - `entry`: in the entry chunk, no lazy module (the home page);
- * - `lazy`: its own lazily loaded chunk, nothing else;
+ * - `lazy`: its own lazily loaded chunk, below the lazily loaded routes of every page but home
+ *   (`PAGE_ROUTES_MODULE`), as the kinds below;
  * - `data`: its chunk below the lazily loaded query cache (`app/QueryBoundary.tsx`);
  * - `guarded`: as `data`, and below the login guard (`features/auth/RequireAuth.tsx`, SPEC.md §2 Route guard).
  */
@@ -27,6 +28,8 @@ export interface WebPage {
   previewed?: true;
 }
 
+/** Manifest key of the lazily loaded routes of every page but home, and of the 404 page. */
+export const PAGE_ROUTES_MODULE = 'app/PageRoutes.tsx';
 /** Manifest key of the lazily loaded query cache every `data` and `guarded` page renders below. */
 export const QUERY_BOUNDARY_MODULE = 'app/QueryBoundary.tsx';
 /** Manifest key of the lazily loaded login guard of `guarded` pages. */
@@ -70,13 +73,18 @@ export type PageName = keyof typeof PAGES;
 export const PAGE_LIST = Object.entries(PAGES) as [PageName, WebPage][];
 
 /**
- * The lazily loaded modules (manifest keys) `page` needs before it can render:
- * the query cache for `data`, also the login guard for `guarded`, then the page's own.
+ * The lazily loaded modules (manifest keys) `page` needs before it can render: none for
+ * `entry`; else the routes of the other pages, the query cache for `data`, also the login
+ * guard for `guarded`, then the page's own.
  */
 export function pageModules(page: WebPage): string[] {
+  if (page.kind === 'entry' || !page.module) return [];
   const around = page.kind === 'data' ? [QUERY_BOUNDARY_MODULE] : page.kind === 'guarded' ? [QUERY_BOUNDARY_MODULE, LOGIN_GUARD_MODULE] : [];
-  return page.module ? [...around, page.module] : around;
+  return [PAGE_ROUTES_MODULE, ...around, page.module];
 }
+
+/** The lazily loaded modules (manifest keys) of a path that matches no page (the 404 page). */
+export const UNKNOWN_PATH_MODULES = [PAGE_ROUTES_MODULE];
 
 /** `pattern` (`/food/{id}`) in the `:name` syntax of the web router (wouter): `/food/:id`. */
 export function routerPattern(pattern: string): string {

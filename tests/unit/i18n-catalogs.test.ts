@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/contract/locale-codes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CATALOGS = ['core', 'home', 'session', 'pages', 'moderation'];
+const CATALOGS = ['core', 'common', 'home', 'session', 'pages', 'moderation'];
 const TRANSLATED = [...LOCALES.filter((l) => l !== 'en'), 'pseudo'];
 
 const read = (locale: string, catalog: string) =>

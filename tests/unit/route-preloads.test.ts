@@ -1,6 +1,7 @@
 // Lighthouse LCP: a /food/{id} or /available-foods page preloads the lazy
 // chunks it renders with, from Vite's build manifest, minus what the entry already loads;
-// every page preloads the catalogs of its language it renders with.
+// every page but home preloads the routes of the pages but home; every page preloads the
+// catalogs of its language it renders with.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ writeFileSync(
   JSON.stringify({
     'index.html': { file: 'assets/entry.js', imports: ['_vendor'], css: ['assets/index.css'] },
     _vendor: { file: 'assets/vendor.js' },
+    'app/PageRoutes.tsx': { file: 'assets/routes.js', imports: ['_vendor'] },
     _query: { file: 'assets/query.js', imports: ['_vendor'] },
     'app/QueryBoundary.tsx': { file: 'assets/boundary.js', imports: ['_query'] },
     'features/foods/pages/FoodDetailsPage.tsx': { file: 'assets/detail.js', imports: ['_query', '_photos'], css: ['assets/detail.css'] },
@@ -23,6 +25,8 @@ writeFileSync(
     'features/foods/pages/AvailableFoodsPage.tsx': { file: 'assets/list.js', imports: ['_photos'] },
     'lib/catalogs.ts': { file: 'assets/catalogs.js', imports: ['_vendor'] },
     'locales/en/pages.json?lingui': { file: 'assets/en-pages.js' },
+    'locales/en/common.json?lingui': { file: 'assets/en-common.js' },
+    'locales/de/common.json?lingui': { file: 'assets/de-common.js' },
     'locales/en/home.json?lingui': { file: 'assets/en-home.js' },
     'locales/en/moderation.json?lingui': { file: 'assets/en-moderation.js' },
     'locales/de/core.json?lingui': { file: 'assets/de-core.js' },
@@ -38,32 +42,57 @@ test('a food page preloads its page chunk, the query boundary, their imports and
   const preloads = routePreloads(dist);
   expect(hrefs(preloads('/food/0b4f3c1e-1d7a-4c55-9e1f-0a2b3c4d5e6f', 'en')).sort()).toEqual(
     [
+      'modulepreload /assets/routes.js',
       'modulepreload /assets/boundary.js',
       'modulepreload /assets/query.js',
       'modulepreload /assets/detail.js',
       'modulepreload /assets/photos.js',
+      'modulepreload /assets/en-common.js',
       'modulepreload /assets/en-pages.js',
       'stylesheet /assets/detail.css',
     ].sort(),
   );
   expect(hrefs(preloads('/available-foods', 'en')).sort()).toEqual(
-    ['modulepreload /assets/boundary.js', 'modulepreload /assets/query.js', 'modulepreload /assets/list.js', 'modulepreload /assets/photos.js', 'modulepreload /assets/en-pages.js'].sort(),
+    [
+      'modulepreload /assets/routes.js',
+      'modulepreload /assets/boundary.js',
+      'modulepreload /assets/query.js',
+      'modulepreload /assets/list.js',
+      'modulepreload /assets/photos.js',
+      'modulepreload /assets/en-common.js',
+      'modulepreload /assets/en-pages.js',
+    ].sort(),
   );
 });
 
 test('a page in another language also preloads its core catalog and the table of catalogs', () => {
   const preloads = routePreloads(dist);
   expect(hrefs(preloads('/available-foods', 'de'))).toEqual(
-    expect.arrayContaining(['modulepreload /assets/catalogs.js', 'modulepreload /assets/de-core.js', 'modulepreload /assets/de-pages.js']),
+    expect.arrayContaining([
+      'modulepreload /assets/catalogs.js',
+      'modulepreload /assets/de-core.js',
+      'modulepreload /assets/de-common.js',
+      'modulepreload /assets/de-pages.js',
+    ]),
   );
   expect(hrefs(preloads('/available-foods', 'de'))).not.toContain('modulepreload /assets/en-pages.js');
+  expect(hrefs(preloads('/available-foods', 'de'))).not.toContain('modulepreload /assets/en-common.js');
   // The home page's lower sections load after its first screen.
   expect(hrefs(preloads('/', 'ar')).sort()).toEqual(['modulepreload /assets/ar-core.js', 'modulepreload /assets/catalogs.js']);
 });
 
-test('an English home page, and a server without a built client, preload nothing; other pages their messages', () => {
+test('an English home page, and a server without a built client, preload nothing; other pages the routes and their messages', () => {
   expect(routePreloads(dist)('/', 'en')).toBe('');
-  expect(hrefs(routePreloads(dist)('/moderation/log', 'en'))).toEqual(['modulepreload /assets/en-moderation.js']);
-  expect(hrefs(routePreloads(dist)('/food/a/b', 'en'))).toEqual(['modulepreload /assets/en-pages.js']);
+  expect(hrefs(routePreloads(dist)('/moderation/log', 'en'))).toEqual([
+    'modulepreload /assets/routes.js',
+    'modulepreload /assets/en-common.js',
+    'modulepreload /assets/en-moderation.js',
+  ]);
+  // An unknown path: the 404 page is in the routes' chunk.
+  expect(hrefs(routePreloads(dist)('/food/a/b', 'en'))).toEqual([
+    'modulepreload /assets/routes.js',
+    'modulepreload /assets/en-common.js',
+    'modulepreload /assets/en-pages.js',
+  ]);
   expect(routePreloads(path.join(dist, 'missing'))('/food/x', 'en')).toBe('');
 });

@@ -1,6 +1,7 @@
 // The contract's page table (src/contract/routes.ts) against the web router that renders it
-// (src/web/app/routes.tsx): every page has a component, every lazy import is the table's
-// manifest key, and the path helpers build and match the table's patterns.
+// (src/web/app/routes.tsx for home, src/web/app/PageRoutes.tsx for the rest): every page has a
+// component, every lazy import is the table's manifest key, and the path helpers build and match
+// the table's patterns.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import {
   LOGIN_GUARD_MODULE,
   PAGES,
   PAGE_LIST,
+  PAGE_ROUTES_MODULE,
   QUERY_BOUNDARY_MODULE,
   conversationPath,
   foodPath,
@@ -19,8 +21,9 @@ import {
 } from '../../src/contract/routes.js';
 
 const WEB = path.resolve(import.meta.dirname, '../../src/web');
-const ROUTES_FILE = path.join(WEB, 'app/routes.tsx');
+const ROUTES_FILE = path.join(WEB, 'app/PageRoutes.tsx');
 const source = readFileSync(ROUTES_FILE, 'utf8');
+const entrySource = readFileSync(path.join(WEB, 'app/routes.tsx'), 'utf8');
 
 /** The manifest key (relative to src/web, `.tsx`) of an `import('…')` specifier in routes.tsx. */
 const manifestKey = (specifier: string) =>
@@ -28,27 +31,29 @@ const manifestKey = (specifier: string) =>
 
 /** routes.tsx's `name: lazy(() => import('…'))` entries: page name → manifest key. */
 const lazyPages = new Map([...source.matchAll(/^\s+(\w+): lazy\(\(\) => import\('([^']+)'\)\),$/gm)].map((m) => [m[1]!, manifestKey(m[2]!)]));
-/** Every lazily imported module of routes.tsx, pages and wrappers. */
-const lazyModules = [...source.matchAll(/lazy\(\(\) => import\('([^']+)'\)\)/g)].map((m) => manifestKey(m[1]!));
+/** Every module routes.tsx and PageRoutes.tsx (both in app/) import lazily: the page routes, pages and wrappers. */
+const lazyModules = [...`${entrySource}${source}`.matchAll(/import\('([^']+)'\)/g)].map((m) => manifestKey(m[1]!));
 
 describe('page table and web routes', () => {
-  it.each(PAGE_LIST)('%s has its page in routes.tsx, loaded from the table\'s module', (name, page) => {
+  it.each(PAGE_LIST)('%s has its page in the router, loaded from the table\'s module', (name, page) => {
     if (page.kind === 'entry') {
       expect(page.module).toBeUndefined();
-      expect(source).toMatch(new RegExp(`^\\s+${name}: \\w+,$`, 'm'));
+      expect(entrySource).toContain(`<Route path="${page.path}" component=`);
+      expect(lazyPages.has(name)).toBe(false);
     } else {
       expect(lazyPages.get(name)).toBe(page.module);
     }
   });
 
-  it('routes.tsx has no page the table lacks', () => {
+  it('PageRoutes.tsx has no page the table lacks', () => {
     expect([...lazyPages.keys()].filter((name) => !(name in PAGES))).toEqual([]);
   });
 
-  it('every manifest key of the table names an existing file that routes.tsx imports lazily', () => {
+  it('every manifest key of the table names an existing file that the router imports lazily', () => {
     const keys = new Set(PAGE_LIST.flatMap(([, page]) => pageModules(page)));
     expect(keys).toContain(QUERY_BOUNDARY_MODULE);
     expect(keys).toContain(LOGIN_GUARD_MODULE);
+    expect(keys).toContain(PAGE_ROUTES_MODULE);
     for (const key of keys) {
       expect(existsSync(path.join(WEB, key)), key).toBe(true);
       expect(lazyModules, key).toContain(key);

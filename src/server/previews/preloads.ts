@@ -3,16 +3,17 @@
  * (Lighthouse LCP). The built `index.html` only preloads the entry's static imports;
  * a `/food/{id}` or `/available-foods` page would otherwise fetch `QueryBoundary`, its
  * page chunk and its messages one after the other once the entry ran, and its largest
- * image waited ~1.9 s for them. Every page also gets its language's catalogs
+ * image waited ~1.9 s for them. Every other path but home gets the chunk of the other pages'
+ * routes (contract `PAGE_ROUTES_MODULE`). Every page also gets its language's catalogs
  * (src/web/lib/i18n.ts): `core` and the table of loaders for a language other than English,
- * and the part the page shows (contract/locale-codes.ts `catalogPartAt`) but the home page's
+ * and the parts the page shows (contract/locale-codes.ts `catalogPartsAt`) but the home page's
  * lower sections. Files come from Vite's build manifest (`dist/web/.vite/manifest.json`,
  * vite.config.ts `build.manifest`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { catalogPartAt, SOURCE_LOCALE, type Locale } from '../../contract/locale-codes.js';
-import { PAGE_LIST, pageModules, pathRegExp } from '../../contract/routes.js';
+import { catalogPartsAt, SOURCE_LOCALE, type Locale } from '../../contract/locale-codes.js';
+import { PAGE_LIST, PAGES, UNKNOWN_PATH_MODULES, pageModules, pathRegExp } from '../../contract/routes.js';
 
 /** Manifest key of the web client's table of other languages' catalogs (src/web/lib/catalogs.ts). */
 const CATALOGS_MODULE = 'lib/catalogs.ts';
@@ -21,8 +22,7 @@ const catalogModule = (locale: Locale, part: string) => `locales/${locale}/${par
 
 /** The catalogs (manifest keys) a page at `pathname` in `locale` renders with. */
 function catalogModules(pathname: string, locale: Locale): string[] {
-  const part = catalogPartAt(pathname);
-  const shown = part === 'home' ? [] : [catalogModule(locale, part)];
+  const shown = pathname === PAGES.home.path ? [] : catalogPartsAt(pathname).map((part) => catalogModule(locale, part));
   return locale === SOURCE_LOCALE ? shown : [CATALOGS_MODULE, catalogModule(locale, 'core'), ...shown];
 }
 
@@ -41,6 +41,16 @@ const ROUTE_MODULES: [RegExp, string[]][] = PAGE_LIST.filter(([, page]) => page.
   pathRegExp(page.path),
   pageModules(page),
 ]);
+
+/**
+ * The lazily loaded modules to preload at `pathname`: a previewed page's, none at home, else
+ * the routes of the other pages (their page chunks load once the session is known).
+ */
+function routeModules(pathname: string): { route: string; modules: string[] } {
+  const route = ROUTE_MODULES.findIndex(([pattern]) => pattern.test(pathname));
+  if (route >= 0) return { route: String(route), modules: ROUTE_MODULES[route]![1] };
+  return pathname === PAGES.home.path ? { route: 'home', modules: [] } : { route: 'other', modules: UNKNOWN_PATH_MODULES };
+}
 
 /**
  * The built JS and CSS files of manifest `keys` and of everything they import
@@ -84,12 +94,11 @@ export function routePreloads(webDist: string): (pathname: string, locale: Local
   };
   const made = new Map<string, string>();
   return (pathname, locale) => {
-    const route = ROUTE_MODULES.findIndex(([pattern]) => pattern.test(pathname));
-    const part = catalogPartAt(pathname);
-    const key = `${route}:${part}:${locale}`;
+    const { route, modules } = routeModules(pathname);
+    const key = `${route}:${catalogPartsAt(pathname).join()}:${locale}`;
     let html = made.get(key);
     if (html === undefined) {
-      html = tags([...(route >= 0 ? ROUTE_MODULES[route]![1] : []), ...catalogModules(pathname, locale)]);
+      html = tags([...modules, ...catalogModules(pathname, locale)]);
       made.set(key, html);
     }
     return html;

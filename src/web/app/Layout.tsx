@@ -11,8 +11,8 @@ import { useAuth } from '../features/auth/useAuth.js';
 import { toastError, toastSuccess } from '../lib/toast.js';
 import { withMessages } from '../lib/i18n.js';
 
-// The footer starts below the first screen: its own chunk, after the page's.
-const Footer = lazy(() => import('./Footer.js').then((m) => ({ default: m.Footer })));
+// The footer starts below the first screen: its own chunk, after the page's, with its texts (the `common` catalog).
+const Footer = lazy(withMessages(() => import('./Footer.js').then((m) => ({ default: m.Footer })), ['common']));
 
 // Signed-in users' notices load only once someone is signed in.
 const SignedInNotices = lazy(withMessages(() => import('./SignedInNotices.js'), ['session']));

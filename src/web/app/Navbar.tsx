@@ -5,6 +5,7 @@ import { Link, useRoute } from 'wouter';
 import { useAuth } from '../features/auth/useAuth.js';
 import { PRODUCT } from '../lib/title.js';
 import { Ring } from '../ui/Spinner.js';
+import { withMessages } from '../lib/i18n.js';
 
 /** The bar links of SPEC.md §2 "Layout", in order, in the interface language. */
 const links = () => [
@@ -28,8 +29,8 @@ function NavItem({ to, label }: { to: string; label: string }) {
 const MENU_ID = 'nav-menu';
 
 // Signed-in users only: the bell (TanStack Query, the live event stream), the avatar and
-// Logout come in their own chunk (the home page's first JavaScript).
-const SignedInControls = lazy(() => import('./SignedInControls.js'));
+// Logout come in their own chunk (the home page's first JavaScript), with their texts (the `common` catalog).
+const SignedInControls = lazy(withMessages(() => import('./SignedInControls.js'), ['common']));
 
 /** Closes the small-screen menu once one of its links is followed (the SPA does not reload). */
 function closeAfterLink(e: MouseEvent<HTMLUListElement>) {

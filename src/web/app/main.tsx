@@ -10,15 +10,15 @@ import { AppRoutes } from './routes.js';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { LazyToaster } from '../lib/toast.js';
-import { activateLocale, activateSourceLocale, documentLocale, i18n } from '../lib/i18n.js';
+import { activateLocale, activateSourceLocale, documentLocale, i18n, withMessages } from '../lib/i18n.js';
 import '../styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The service worker after the page: its chunk is never part of the first load.
+// The service worker after the page: its chunk (and the `common` texts of its status region) is never part of the first load.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void import('../features/pwa/register.js').then((m) => m.registerServiceWorker());
+  const register = () => void withMessages(() => import('../features/pwa/register.js'), ['common'])().then((m) => m.registerServiceWorker());
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

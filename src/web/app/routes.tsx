@@ -1,98 +1,29 @@
 /**
- * The web client's routes: every page of the contract's table (src/contract/routes.ts,
- * SPEC.md §2), matched by wouter (React Router cost 15 KB of
- * the home page's initial JS). Home and the 404
- * page (a heading and a link, lighter than its lazy loader) are in the entry chunk;
- * every other page is its own lazily loaded chunk, imported below by a static
- * `import()` for Vite (tests/unit/route-table.test.ts checks each against the table's
- * manifest key). Data pages sit inside the lazily loaded `QueryBoundary` that brings
- * TanStack Query, and login-required pages inside the lazily loaded guard `RequireAuth`. Each lazily
- * loaded page also waits for its message catalogs (lib/i18n.ts), which load beside it.
+ * The web client's router in the entry chunk: the home page (`/`, the contract's
+ * `PAGES.home`, SPEC.md §2) renders at once; any other path renders the lazily loaded
+ * table of every other page and the 404 page (app/PageRoutes.tsx, the contract's
+ * `PAGE_ROUTES_MODULE`), so the home page's first JavaScript carries neither the table
+ * nor its ~20 lazy loaders. That chunk is fetched when the home page has loaded, so the
+ * first step to another page waits only for that page.
  */
-import { lazy, type ComponentType } from 'react';
-import { PAGE_LIST, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
+import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import HomePage from '../features/home/pages/HomePage.js';
 import { Layout } from './Layout.js';
-import { PageMessages, type CatalogPart } from '../lib/i18n.js';
-import NotFoundPage from './NotFoundPage.js';
 
-const QueryBoundary = lazy(() => import('./QueryBoundary.js'));
-const RequireAuth = lazy(() => import('../features/auth/RequireAuth.js'));
+const loadPageRoutes = () => import('./PageRoutes.js');
+const PageRoutes = lazy(loadPageRoutes);
 
-type Page = ComponentType;
+if (document.readyState === 'complete') void loadPageRoutes();
+else window.addEventListener('load', () => void loadPageRoutes(), { once: true });
 
-/** The page of each table entry: the entry chunk's, or lazily loaded from the entry's `module`. */
-const PAGES: Record<PageName, Page> = {
-  home: HomePage,
-  login: lazy(() => import('../features/auth/pages/LoginPage.js')),
-  register: lazy(() => import('../features/auth/pages/RegisterPage.js')),
-  googleDone: lazy(() => import('../features/auth/pages/GoogleDonePage.js')),
-  forgotPassword: lazy(() => import('../features/auth/pages/ForgotPasswordPage.js')),
-  resetPassword: lazy(() => import('../features/auth/pages/ResetPasswordPage.js')),
-  profile: lazy(() => import('../features/account/pages/ProfilePage.js')),
-  account: lazy(() => import('../features/account/pages/AccountPage.js')),
-  availableFoods: lazy(() => import('../features/foods/pages/AvailableFoodsPage.js')),
-  food: lazy(() => import('../features/foods/pages/FoodDetailsPage.js')),
-  addFood: lazy(() => import('../features/foods/pages/AddFoodPage.js')),
-  manageMyFoods: lazy(() => import('../features/foods/pages/ManageMyFoodsPage.js')),
-  updateFood: lazy(() => import('../features/foods/pages/UpdateFoodPage.js')),
-  manageFood: lazy(() => import('../features/requests/pages/ManageFoodPage.js')),
-  myFoodRequests: lazy(() => import('../features/requests/pages/MyFoodRequestPage.js')),
-  conversation: lazy(() => import('../features/messages/pages/ConversationPage.js')),
-  notifications: lazy(() => import('../features/notifications/pages/NotificationsPage.js')),
-  notificationSettings: lazy(() => import('../features/notifications/pages/NotificationSettingsPage.js')),
-  wantedList: lazy(() => import('../features/wanted/pages/WantedListPage.js')),
-  wanted: lazy(() => import('../features/wanted/pages/WantedPage.js')),
-  moderation: lazy(() => import('../features/safety/pages/ModerationPage.js')),
-  moderationLog: lazy(() => import('../features/safety/pages/ModerationLogPage.js')),
-};
-
-/** The catalogs each page waits for besides `core`: the moderators' pages have their own (lib/i18n.ts). */
-const MESSAGES: Partial<Record<PageName, CatalogPart[]>> = { moderation: ['moderation'], moderationLog: ['moderation'] };
-
-/** Page `P` wrapped as its table kind says: below the query cache, and the login guard; all but home wait for their catalogs. */
-function wrap(kind: PageKind, P: Page, parts?: CatalogPart[]): Page {
-  if (parts) {
-    const Inner = wrap(kind, P);
-    return () => (
-      <PageMessages parts={parts}>
-        <Inner />
-      </PageMessages>
-    );
-  }
-  if (kind === 'data')
-    return () => (
-      <QueryBoundary>
-        <P />
-      </QueryBoundary>
-    );
-  if (kind === 'guarded')
-    return () => (
-      <QueryBoundary>
-        <RequireAuth>
-          <P />
-        </RequireAuth>
-      </QueryBoundary>
-    );
-  return P;
-}
-
-/** Router pattern → page, in the table's match order. */
-const ROUTES: [string, Page][] = PAGE_LIST.map(([name, page]) => [
-  routerPattern(page.path),
-  wrap(page.kind, PAGES[name], name === 'home' ? undefined : (MESSAGES[name] ?? ['pages'])),
-]);
-
-/** All routes inside the shared layout; unknown paths get the 404 page. */
+/** Every route inside the shared layout: home here, the rest (and unknown paths) in `PageRoutes`. */
 export function AppRoutes() {
   return (
     <Layout>
       <Switch>
-        {ROUTES.map(([path, page]) => (
-          <Route key={path} path={path} component={page} />
-        ))}
-        <Route component={NotFoundPage} />
+        <Route path="/" component={HomePage} />
+        <Route component={PageRoutes} />
       </Switch>
     </Layout>
   );

@@ -12,6 +12,7 @@ type Catalog = () => Promise<{ messages: Messages }>;
 export const CATALOGS: Record<Exclude<Locale, 'en'> | 'pseudo', Record<CatalogPart, Catalog>> = {
   de: {
     core: () => import('../locales/de/core.json?lingui'),
+    common: () => import('../locales/de/common.json?lingui'),
     home: () => import('../locales/de/home.json?lingui'),
     session: () => import('../locales/de/session.json?lingui'),
     pages: () => import('../locales/de/pages.json?lingui'),
@@ -19,6 +20,7 @@ export const CATALOGS: Record<Exclude<Locale, 'en'> | 'pseudo', Record<CatalogPa
   },
   fr: {
     core: () => import('../locales/fr/core.json?lingui'),
+    common: () => import('../locales/fr/common.json?lingui'),
     home: () => import('../locales/fr/home.json?lingui'),
     session: () => import('../locales/fr/session.json?lingui'),
     pages: () => import('../locales/fr/pages.json?lingui'),
@@ -26,6 +28,7 @@ export const CATALOGS: Record<Exclude<Locale, 'en'> | 'pseudo', Record<CatalogPa
   },
   es: {
     core: () => import('../locales/es/core.json?lingui'),
+    common: () => import('../locales/es/common.json?lingui'),
     home: () => import('../locales/es/home.json?lingui'),
     session: () => import('../locales/es/session.json?lingui'),
     pages: () => import('../locales/es/pages.json?lingui'),
@@ -33,6 +36,7 @@ export const CATALOGS: Record<Exclude<Locale, 'en'> | 'pseudo', Record<CatalogPa
   },
   ar: {
     core: () => import('../locales/ar/core.json?lingui'),
+    common: () => import('../locales/ar/common.json?lingui'),
     home: () => import('../locales/ar/home.json?lingui'),
     session: () => import('../locales/ar/session.json?lingui'),
     pages: () => import('../locales/ar/pages.json?lingui'),
@@ -40,6 +44,7 @@ export const CATALOGS: Record<Exclude<Locale, 'en'> | 'pseudo', Record<CatalogPa
   },
   pseudo: {
     core: () => import('../locales/pseudo/core.json?lingui'),
+    common: () => import('../locales/pseudo/common.json?lingui'),
     home: () => import('../locales/pseudo/home.json?lingui'),
     session: () => import('../locales/pseudo/session.json?lingui'),
     pages: () => import('../locales/pseudo/pages.json?lingui'),

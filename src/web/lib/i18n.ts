@@ -6,7 +6,7 @@
  */
 import { use, type ReactNode } from 'react';
 import { i18n, type Messages } from '@lingui/core';
-import { catalogPartAt, isLocale, LANG_COOKIE, SOURCE_LOCALE, type CatalogPart, type Locale } from '../../contract/locale-codes.js';
+import { catalogPartsAt, isLocale, LANG_COOKIE, SOURCE_LOCALE, type CatalogPart, type Locale } from '../../contract/locale-codes.js';
 import { messages as sourceCore } from '../locales/en/core.json?lingui';
 
 /** A shipped locale, or `pseudo` (accented, longer and bracketed texts for the tests). */
@@ -19,6 +19,7 @@ export type { CatalogPart };
 /** English's catalogs: `core` bundled, the others each their own chunk. */
 const SOURCE_CATALOGS: Record<CatalogPart, Catalog> = {
   core: () => Promise.resolve({ messages: sourceCore }),
+  common: () => import('../locales/en/common.json?lingui'),
   home: () => import('../locales/en/home.json?lingui'),
   session: () => import('../locales/en/session.json?lingui'),
   pages: () => import('../locales/en/pages.json?lingui'),
@@ -57,9 +58,6 @@ function load(locale: UiLocale, parts: CatalogPart[]): Promise<unknown> {
   return loading;
 }
 
-/** The parts a page at `pathname` shows besides `core` (contract/locale-codes.ts). */
-const partsAt = (pathname: string): CatalogPart[] => [catalogPartAt(pathname)];
-
 /** Loads `parts` of the shown locale (and of any locale chosen later); settles when they are in `i18n`. */
 export function loadMessages(parts: CatalogPart[]): Promise<unknown> {
   for (const part of parts) wanted.add(part);
@@ -97,7 +95,7 @@ export function intlLocale(locale: UiLocale = activeLocale()): string {
 export function activateSourceLocale(): void {
   i18n.load(SOURCE_LOCALE, sourceCore);
   i18n.activate(SOURCE_LOCALE);
-  void loadMessages(partsAt(window.location.pathname));
+  void loadMessages(catalogPartsAt(window.location.pathname));
 }
 
 /**
@@ -107,7 +105,7 @@ export function activateSourceLocale(): void {
  */
 export async function activateLocale(locale: UiLocale, { all = false, parts }: { all?: boolean; parts?: CatalogPart[] } = {}): Promise<void> {
   target = locale;
-  for (const part of parts ?? partsAt(window.location.pathname)) wanted.add(part);
+  for (const part of parts ?? catalogPartsAt(window.location.pathname)) wanted.add(part);
   const others = Promise.all([...wanted].map((part) => load(locale, [part])));
   await load(locale, ['core']);
   if (all) await others;
@@ -115,16 +113,16 @@ export async function activateLocale(locale: UiLocale, { all = false, parts }: {
 }
 
 /** Renders `children` once `parts` of the shown locale are loaded (suspends meanwhile): every page but home. */
-export function PageMessages({ parts = ['pages'], children }: { parts?: CatalogPart[]; children: ReactNode }): ReactNode {
+export function PageMessages({ parts = ['common', 'pages'], children }: { parts?: CatalogPart[]; children: ReactNode }): ReactNode {
   use(loadMessages(parts));
   return children;
 }
 
 /**
- * `importer` (a lazily loaded page or part) that also waits for its catalogs (`pages` unless told), so it
- * never renders before its texts: the two load side by side.
+ * `importer` (a lazily loaded page or part) that also waits for its catalogs (`common` and `pages` unless told),
+ * so it never renders before its texts: the two load side by side.
  */
-export function withMessages<T>(importer: () => Promise<T>, parts: CatalogPart[] = ['pages']): () => Promise<T> {
+export function withMessages<T>(importer: () => Promise<T>, parts: CatalogPart[] = ['common', 'pages']): () => Promise<T> {
   return () => Promise.all([importer(), loadMessages(parts)]).then(([module]) => module);
 }
 

@@ -26,8 +26,9 @@ function ImpactBand() {
   );
 }
 
-// The cards come in their own chunk (DESIGN.md "Weight budget"), asked for when the featured list is, so it loads beside the list's answer.
-const loadGrid = () => import('../../foods/components/FoodCard.js');
+// The cards come in their own chunk (DESIGN.md "Weight budget") with their texts (the `common` catalog), asked for when the featured
+// list is, so they load beside the list's answer.
+const loadGrid = withMessages(() => import('../../foods/components/FoodCard.js'), ['common']);
 const FoodGrid = lazy(() => loadGrid().then((m) => ({ default: m.FoodGrid })));
 
 /** The featured foods (SPEC.md §2 home): a spinner, the error with a retry, 'No foods found.' or the grid. */
