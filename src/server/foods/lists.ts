@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { UNNAMED, preparedOnce, stableName } from '../db/prepared.js';
+import { UNNAMED, flatRows, preparedOnce, stableName } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
 import { notBlockedCondition, shownFoodConditions } from './visibility.js';
 import { pickupCondition, pickupShape, type PickupFilter, type PickupShape } from './pickup-filter.js';
@@ -218,7 +218,7 @@ export async function listAvailableFoods(db: Database, o: ListOptions): Promise<
   if (o.order === 'distance' && !o.near) throw new Error('a distance order needs near');
   const { shape, values } = listQuery(o);
   const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}:${shape.viewer}:${shape.pickup}:${Object.values(shape.facts).join(':')}`;
-  return preparedOnce(db, key, (d) => availableFoodsQuery(d, shape).prepare(UNNAMED)).execute(values) as Promise<ListedFood[]>;
+  return preparedOnce(db, key, (d) => flatRows(availableFoodsQuery(d, shape).prepare(UNNAMED))).execute(values) as Promise<ListedFood[]>;
 }
 
 /** The query of one donor's listings with their windows (placeholders `donorId`, `limit`, and `key`/`id` when `after`), expired ones included, latest expiry first. */
@@ -233,7 +233,7 @@ export function donorFoodsQuery(db: Database, after: boolean) {
 
 /** Every listing of one donor (see {@link donorFoodsQuery}). */
 export async function listDonorFoods(db: Database, donorId: string, limit: number, after?: After): Promise<ListedFood[]> {
-  return preparedOnce(db, `foods:donor:${Boolean(after)}`, (d) => donorFoodsQuery(d, Boolean(after)).prepare(stableName(d, `foods_donor_${Boolean(after)}`))).execute({
+  return preparedOnce(db, `foods:donor:${Boolean(after)}`, (d) => flatRows(donorFoodsQuery(d, Boolean(after)).prepare(stableName(d, `foods_donor_${Boolean(after)}`)))).execute({
     donorId,
     limit,
     key: after?.key,
