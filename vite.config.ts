@@ -12,6 +12,7 @@ import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { colorMixFallbacks } from './scripts/color-mix-fallbacks.js';
 import { unusedDaisyuiRules } from './scripts/unused-daisyui-rules.js';
 
 /**
@@ -110,7 +111,7 @@ export default defineConfig({
     },
   },
   publicDir: 'public',
-  css: { postcss: { plugins: [unusedDaisyuiRules()] } },
+  css: { postcss: { plugins: [unusedDaisyuiRules(), colorMixFallbacks()] } },
   // lingui(): each `locales/*.json?lingui` import becomes that locale's compiled catalog (no parser in the browser).
   plugins: [react(), linguiMacros, lingui(), tailwindcss(), pwa, precompress()],
   build: {
@@ -123,10 +124,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Shared and lazy chunks by content hash alone: the entry lists every chunk it may
-        // preload, and a name in each of ~60 paths cost the home page 0.4 KB gzip.
+        // Shared and lazy chunks, and stylesheets, by content hash alone: the entry lists every
+        // chunk and stylesheet it may preload, and a name in each of ~60 paths cost the home page
+        // 0.4 KB gzip (each stylesheet file still costs it about 20 bytes: docs/benchmarks.md).
         // dist/web/.vite/manifest.json maps sources to files.
         chunkFileNames: 'assets/[hash].js',
+        assetFileNames: (asset) => (asset.names.some((n) => n.endsWith('.css')) ? 'assets/[hash].css' : 'assets/[name]-[hash][extname]'),
         codeSplitting: {
           // Small shared chunks (under 8 KiB of source) are copied into the chunks that
           // use them, one module state kept by rolldown's runtime registry: /food/{id} loads 7

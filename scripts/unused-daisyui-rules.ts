@@ -66,8 +66,9 @@ function selectorsIn(node: AtRule): string[] {
  * Removes, from the daisyUI rules of `styles` (its `@layer daisyui.*` blocks), every selector naming a
  * class, tag or attribute that no .ts, .tsx or .html file below `web` writes: the states and parts
  * daisyUI builds beside a used class (`.dropdown-open`, `.menu-horizontal.menu-paged`, `.table-pin-rows`,
- * `[aria-checked=true]`…). PurgeCSS judges each selector, alternatives inside `:is()`/`:where()` one by
- * one; a pseudo-class never removes one (`:focus-visible`, `:lang(ar)`, `:disabled`, `:scope` stay).
+ * `[aria-checked=true]`…), and the theme's copy for a `.theme-controller` no source has. PurgeCSS
+ * judges each selector, alternatives inside `:is()`/`:where()` one by one; a pseudo-class never removes
+ * one (`:focus-visible`, `:lang(ar)`, `:disabled`, `:scope` stay).
  * Tailwind's own rules (base, utilities, the rules written in styles.css) stay whole: Tailwind already
  * writes only the utilities the sources name. Of `controls` (ui/controls.css, the components only some
  * pages use) only the daisyUI layers stay, each of them so purged. Runs after Tailwind, before Vite hashes,
@@ -80,8 +81,9 @@ export function unusedDaisyuiRules({ styles = path.join(WEB, 'styles.css'), cont
       const file = root.source?.input.file;
       if (file !== styles && file !== controls) return;
       if (file === controls) keepOnlyComponents(root, controls);
+      const content = sources(web);
       const purge = purgecss({
-        content: sources(web),
+        content,
         // PurgeCSS's own words, and the tokens of class strings with their variants (`sm:btn-lg`).
         defaultExtractor: (text) => [...(text.match(/[A-Za-z0-9_-]+/g) ?? []), ...(text.match(/[^\s"'`{}<>=;]+/g) ?? [])],
         safelist: { standard: [/^:/] },
@@ -90,6 +92,13 @@ export function unusedDaisyuiRules({ styles = path.join(WEB, 'styles.css'), cont
       root.walkAtRules('layer', (layer) => {
         if (layer.nodes && isDaisy(layer) && !isDaisy(layer.parent)) layers.push(layer);
       });
+      // daisyUI's theme again, for a checked `.theme-controller` (PurgeCSS keeps a selector starting with `:root`).
+      if (!content.some((s) => s.raw.includes('theme-controller'))) {
+        root.walkRules(/theme-controller/, (rule) => {
+          rule.selectors = rule.selectors.filter((s) => !s.includes('theme-controller'));
+          if (rule.selectors.length === 0) rule.remove();
+        });
+      }
       for (const layer of layers) {
         const part = helpers.postcss.root();
         part.append(layer.clone());

@@ -24,6 +24,7 @@ import { openDatabase, type Database, type DatabaseHandle } from './db/client.js
 import { emailPreferenceRoutes } from './email-preferences/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { foodRoutes } from './foods/routes.js';
+import { viewerFactsPlugin } from './foods/viewer-facts.js';
 import { healthRoutes } from './http/health.js';
 import { imageCleanupPlugin } from './images/cleanup.js';
 import { imageRoutes } from './images/routes.js';
@@ -204,6 +205,7 @@ export async function buildApp(
   await app.register(authProviderRoutes, { config });
   await app.register(healthRoutes, { ping: handle.ping });
   await app.register(sessionRoutes, { config });
+  await app.register(viewerFactsPlugin, { database: handle });
   await app.register(foodRoutes, { config });
   await app.register(placeRoutes, { config });
   await app.register(imageRoutes, { config });

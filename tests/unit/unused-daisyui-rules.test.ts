@@ -80,6 +80,11 @@ ${CSS.replace('.unused-utility{color:green}', '.table{display:table}:is(.input[t
     expect(css).not.toContain('@property');
   });
 
+  it("drops the theme's copy for a checked .theme-controller, keeping the theme itself", async () => {
+    const kept = await selectors('@layer base{:where(:root),:root:has(input.theme-controller[value=light]:checked),[data-theme=light]{--color-primary:blue}}');
+    expect(kept).toEqual([':where(:root),[data-theme=light]']);
+  });
+
   it('leaves every other stylesheet as it is', async () => {
     expect(await selectors(CSS, path.join(web, 'leaflet.css'))).toContain('.btn-secondary');
   });

@@ -36,6 +36,7 @@ import { chordToMetres } from './terms.js';
 import { LISTING_COUNTERS, LISTINGS_PER_DAY } from './limits.js';
 import { findListing, viewOf } from './views.js';
 import { recurringOfferRoutes } from './recurring-routes.js';
+import { statementViewer, withViewerColumns } from './viewer-facts.js';
 
 /** DistanceKm as answered: metres to km, rounded to 0.1 km ("about 1.5 km"). */
 const roundedKm = (metres: number) => Math.round(metres / 100) / 10;
@@ -98,6 +99,9 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       // SortByDistance takes precedence over sortByDate.
       const order: FoodOrder =
         near && q.sortByDistance ? 'distance' : q.sortByQuantity ? 'quantity' : q.sortByDate === 'acc' ? 'dateAsc' : 'dateDesc';
+      const now = app.clock();
+      // The viewer's requests and blocks, known to this process: the statement is an anonymous visitor's when they allow (viewer-facts.ts).
+      const facts = user ? await app.viewerFacts.of(user.id) : undefined;
       const rows = await listAvailableFoods(db, {
         order,
         near,
@@ -105,12 +109,12 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
         limit: limit + 1,
         availableOn: today,
         after,
-        viewerId: user?.id,
-        now: app.clock(),
+        viewerId: statementViewer(user?.id, facts),
+        now,
         pickup: q.pickupFrom || q.pickupUntil ? { from: q.pickupFrom, until: q.pickupUntil } : undefined,
         facts: { categories: q.category, diets: q.diet, withoutAllergens: q.withoutAllergens },
       });
-      return page(req, reply, rows, limit, order).map((row) => {
+      return withViewerColumns(page(req, reply, rows, limit, order), facts, now).map((row) => {
         const view = viewOf(row, user?.id);
         const distance = row.chordM === undefined ? {} : { distanceKm: roundedKm(chordToMetres(row.chordM)) };
         return toFood(row, view.showEmail, today, { ...view, ...distance });
@@ -125,7 +129,9 @@ export async function foodRoutes(app: FastifyInstance, opts: { config: Config })
       const user = await req.sessionUser();
       const now = app.clock();
       // One statement: the listing, its windows and what this viewer may see of it (views.ts).
-      const row = await findListing(db, req.params.id, user?.id, now);
+      const facts = user ? await app.viewerFacts.of(user.id) : undefined;
+      const found = await findListing(db, req.params.id, statementViewer(user?.id, facts), now);
+      const [row] = withViewerColumns(found ? [found] : [], facts, now);
       // Unknown, held (shown to its donor only), hidden, banned or blocked: 404 to all but the donor and moderators.
       const shown = row && !(row.heldAt && row.donorId !== user?.id) && canSeeListing(row, user, row.blocked === true);
       if (!shown) throw problem(404, 'No food listing has this id.');

@@ -1,0 +1,155 @@
+/**
+ * What a signed-in viewer's view of any listing depends on beyond the listing's row, read
+ * once per person and kept in this process, so their lists and details run the very
+ * statements an anonymous visitor's do (no per-row probes of requests and blocks, the same
+ * plans) and views.ts's viewer columns are filled here instead (`viewerColumnsOf`):
+ * - their requests whose status lets them read the donor's email or an exact point
+ *   (`TAKING`: Accepted, Delivered; views.ts);
+ * - whether any block involves them, either way (visibility.ts). A viewer with blocks, or
+ *   with more than `MAX_TAKEN` such requests, keeps the statements with viewer columns.
+ *
+ * Correctness comes from PostgreSQL's NOTIFY, as for the private ETags (cache/private-etags.ts):
+ * the statement triggers of `requests` and `blocks` announce every change on `plateful_public`
+ * (migrations 0010 and 0032), each process then forgets every viewer, as it does when its LISTEN
+ * connection comes back and when it acknowledges a write itself (a writer reads their own
+ * write at once). A read racing a change is not kept (generations). Entries also end after
+ * `VIEWER_FACTS_TTL_MS`.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Database, DatabaseHandle } from '../db/client.js';
+import { preparedOnce, stableName } from '../db/prepared.js';
+import { requests } from '../db/schema/index.js';
+import { blocks } from '../blocks/schema.js';
+import { PUBLIC_CHANNEL } from '../cache/plugin.js';
+import { HANDOVER_POINT_MS } from './points.js';
+import { TAKING, type ViewColumns } from './views.js';
+
+/** Most taken requests kept per viewer; beyond, their reads keep the viewer columns in SQL. */
+export const MAX_TAKEN = 200;
+/** Longest a viewer's facts are kept, ms. */
+export const VIEWER_FACTS_TTL_MS = 60_000;
+const MAX_VIEWERS = 20_000;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** One request of the viewer in a `TAKING` status. */
+interface Taken {
+  status: string;
+  handoverLat: number | null;
+  handoverLng: number | null;
+  deliveredAt: Date | null;
+}
+
+/** A viewer's facts: undefined `taken` means "read the viewer columns in SQL" (blocks, or too many requests). */
+export interface ViewerFacts {
+  taken?: Map<string, Taken[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The signed-in viewers' facts of this process (foods/viewer-facts.ts). */
+    viewerFacts: ViewerFactsStore;
+  }
+}
+
+/** Reads `userId`'s facts: two statements whose plans do not depend on the values (named where the connection keeps them). */
+async function readFacts(db: Database, userId: string): Promise<ViewerFacts> {
+  const takenQuery = preparedOnce(db, 'foods:viewer-taken', (d) =>
+    d
+      .select({ foodId: requests.foodId, status: requests.status, handoverLat: requests.handoverLat, handoverLng: requests.handoverLng, deliveredAt: requests.deliveredAt })
+      .from(requests)
+      .where(and(eq(requests.requesterId, sql.placeholder('userId')), inArray(requests.status, [...TAKING])))
+      .limit(MAX_TAKEN + 1)
+      .prepare(stableName(d, 'foods_viewer_taken')),
+  );
+  const blockQuery = preparedOnce(db, 'foods:viewer-blocks', (d) =>
+    d
+      .select({ one: sql<number>`1` })
+      .from(blocks)
+      .where(or(eq(blocks.blockerId, sql.placeholder('userId')), eq(blocks.blockedId, sql.placeholder('userId'))))
+      .limit(1)
+      .prepare(stableName(d, 'foods_viewer_blocks')),
+  );
+  const [rows, blocked] = await Promise.all([takenQuery.execute({ userId }), blockQuery.execute({ userId })]);
+  if (blocked.length || rows.length > MAX_TAKEN) return {};
+  const taken = new Map<string, Taken[]>();
+  for (const { foodId, ...request } of rows) {
+    const list = taken.get(foodId);
+    if (list) list.push(request);
+    else taken.set(foodId, [request]);
+  }
+  return { taken };
+}
+
+/** The per-process store of viewers' facts, forgotten all at once on a change. */
+export class ViewerFactsStore {
+  private readonly known = new LRUCache<string, ViewerFacts>({ max: MAX_VIEWERS, ttl: VIEWER_FACTS_TTL_MS });
+  private generation = 0;
+
+  constructor(private readonly db: Database) {}
+
+  /** `userId`'s facts, read from the database when not known. */
+  async of(userId: string): Promise<ViewerFacts> {
+    const known = this.known.get(userId);
+    if (known) return known;
+    const generation = this.generation;
+    const facts = await readFacts(this.db, userId);
+    if (generation === this.generation) this.known.set(userId, facts);
+    return facts;
+  }
+
+  /** Requests or blocks changed (or may have): every viewer's facts are stale. */
+  changed(): void {
+    this.generation += 1;
+    this.known.clear();
+  }
+}
+
+/**
+ * Views.ts's viewer columns of the listing `foodId` for a viewer with `facts.taken`, as
+ * the SQL would have read them at `now`: `viewerRequested` when a request is Accepted or
+ * Delivered, `viewerPoint` the accepted one's, else a recent hand-over's with a point.
+ */
+export function viewerColumnsOf(taken: Map<string, Taken[]>, foodId: string, now: Date): Pick<ViewColumns, 'viewerRequested' | 'viewerPoint'> {
+  const mine = taken.get(foodId);
+  if (!mine) return { viewerRequested: false, viewerPoint: null };
+  if (mine.some((r) => r.status === 'Accepted')) return { viewerRequested: true, viewerPoint: ['Accepted', null, null] };
+  const since = now.getTime() - HANDOVER_POINT_MS;
+  const handover = mine.find((r) => r.status === 'Delivered' && r.deliveredAt !== null && r.deliveredAt.getTime() > since && r.handoverLat !== null);
+  return { viewerRequested: true, viewerPoint: handover ? ['Delivered', handover.handoverLat, handover.handoverLng] : null };
+}
+
+/**
+ * Fastify plugin: decorates the app with `viewerFacts`, forgotten on the NOTIFY of a change
+ * to `requests` or `blocks`, on the LISTEN's return and on every write this process acknowledges.
+ */
+export const viewerFactsPlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle }) => {
+  const store = new ViewerFactsStore(opts.database.db);
+  app.decorate('viewerFacts', store);
+  const stop = await opts.database.listen(
+    PUBLIC_CHANNEL,
+    (table) => {
+      if (table === 'requests' || table === 'blocks') store.changed();
+    },
+    () => store.changed(),
+  );
+  app.addHook('onClose', async () => stop());
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (WRITES.has(req.method) && reply.statusCode < 400) store.changed();
+    return payload;
+  });
+});
+
+/** The viewer whose columns the statements must read: none when `facts` fill them (`withViewerColumns`). */
+export function statementViewer(userId: string | undefined, facts: ViewerFacts | undefined): string | undefined {
+  return facts?.taken ? undefined : userId;
+}
+
+/** `rows` with the viewer columns filled from `facts` (when they hold the viewer's requests), as of `now`. */
+export function withViewerColumns<R extends { id: string }>(rows: R[], facts: ViewerFacts | undefined, now: Date): R[] {
+  const taken = facts?.taken;
+  if (taken) for (const row of rows) Object.assign(row, viewerColumnsOf(taken, row.id, now));
+  return rows;
+}
