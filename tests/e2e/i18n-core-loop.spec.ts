@@ -4,8 +4,9 @@
 // and the food are made through the API; one browser context per language, its sessions swapped by cookie.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LOCALES } from '../../src/contract/locale-codes.js';
+import { expectNoOverflow } from './support/overflow.js';
 import { untranslatedTexts } from './support/pseudo.js';
 import { listFood, newPerson, signInAs, type Person } from './support/world.js';
 
@@ -18,28 +19,6 @@ function catalogOf(locale: string): Map<string, string> {
   const english = read('en');
   const translated = read(locale);
   return new Map(Object.entries(english).map(([id, text]) => [text, translated[id]!]));
-}
-
-/** Nothing wider than the viewport but inside its own scrolling box (a wide table), and no horizontal scrolling of the page. */
-async function expectNoOverflow(page: Page, where: string) {
-  const wide = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const scrolls = (el: Element | null): boolean => {
-      for (let box = el?.parentElement; box && box !== document.body; box = box.parentElement) {
-        if (['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) return true;
-      }
-      return false;
-    };
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        return r.width > 0 && (r.right > width + 1 || r.left < -1) && getComputedStyle(el).position !== 'fixed' && !el.closest('.sr-only, [popover]') && !scrolls(el);
-      })
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-      .slice(0, 5);
-  });
-  expect(wide, `${where} overflows`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
 
 for (const locale of LOCALES) {

@@ -5,6 +5,7 @@
 // the catalog.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolationsAtBothWidths } from './support/axe.js';
+import { expectNoOverflow, overflowing } from './support/overflow.js';
 import { baseURL, listFood, newPerson, pageFor } from './support/world.js';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -54,25 +55,6 @@ test('the footer picker switches to German without a reload and remembers it', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Available Foods');
 });
 
-/**
- * The elements that reach past either side of the screen, as `tag.class`: not fixed ones, nor what is
- * only for screen readers (`.sr-only`, or inside a clipped box such as a phone table's header row), nor
- * a map's tiles and shapes (the map, which clips them, is checked itself).
- */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const limit = document.documentElement.clientWidth;
-    const clipped = (el: Element | null): boolean => !!el && (getComputedStyle(el).clipPath !== 'none' || clipped(el.parentElement));
-    return [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        const out = r.width > 0 && (r.right > limit + 1 || r.left < -1) && getComputedStyle(el).position !== 'fixed';
-        return out && !el.closest('.sr-only, [popover]') && !el.parentElement?.closest('.leaflet-container') && !clipped(el);
-      })
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-  });
-}
-
 test('Arabic is right to left and nothing overflows a 375 px screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   for (const path of ['/', '/available-foods', '/login', '/wanted', await wantedPost()]) {
@@ -80,9 +62,7 @@ test('Arabic is right to left and nothing overflows a 375 px screen', async ({ p
     if ((await page.locator('html').getAttribute('lang')) !== 'ar') await choose(page, 'Language', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const wide = await overflowing(page);
-    expect(wide, `${path} overflows`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expectNoOverflow(page, path);
   }
 });
 
