@@ -10,15 +10,13 @@ import { LOCALES } from './src/contract/locales.js';
 
 /**
  * The sources of the `core` catalog: what the entry chunk renders (the frame of every page and the home page's
- * first screen) and the 404 page's title. Only these are bundled in English.
+ * first screen). Only these are bundled in English.
  */
 export const CORE = [
   '<rootDir>/src/web/app/main.tsx',
   '<rootDir>/src/web/app/Layout.tsx',
   '<rootDir>/src/web/app/Navbar.tsx',
-  '<rootDir>/src/web/app/SavedNotice.tsx',
   '<rootDir>/src/web/app/ErrorBoundary.tsx',
-  '<rootDir>/src/web/app/NotFoundPage.tsx',
   '<rootDir>/src/web/ui/ErrorPage.tsx',
   '<rootDir>/src/web/ui/ErrorState.tsx',
   '<rootDir>/src/web/ui/Spinner.tsx',
@@ -32,10 +30,15 @@ export const CORE = [
 /**
  * The sources of the `common` catalog: what most pages show after their first screen, each in a lazily loaded
  * chunk that waits for this catalog: the footer and its language picker, the signed-in controls of the navigation
- * bar, the food cards (home and lists) and what they format, and the service worker's status region.
+ * bar, the food cards (home and lists) and what they format, the service worker's status region, the offline
+ * notice's text, the toast of a verified address and the 404 page.
  */
 export const COMMON = [
   '<rootDir>/src/web/app/SignedInControls.tsx',
+  '<rootDir>/src/web/app/SavedSince.tsx',
+  '<rootDir>/src/web/app/NotFoundPage.tsx',
+  '<rootDir>/src/web/ui/NotFound.tsx',
+  '<rootDir>/src/web/app/verificationNotice.ts',
   '<rootDir>/src/web/app/Footer.tsx',
   '<rootDir>/src/web/ui/Avatar.tsx',
   '<rootDir>/src/web/ui/LanguagePicker.tsx',

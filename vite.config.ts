@@ -73,7 +73,7 @@ export const linguiMacros = babel({
 
 /** Common chunks never inlined: those with styles, and those of the entry's shared modules (see `codeSplitting`). */
 const INLINE_EXCLUDED =
-  /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)|src\/web\/(lib\/(http|savedAnswers|lightQuery|toast|intl|apiErrors|sessionEvents|title|i18n)|features\/(auth\/(AuthProvider|useAuth|api\/session)|foods\/api\/keys)|ui\/(Spinner|ErrorState|ErrorPage))\./;
+  /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)|src\/web\/(lib\/(http|savedAnswers|lightQuery|toast|intl|apiErrors|sessionEvents|title|i18n)|features\/(auth\/(AuthProvider|useAuth|api\/session)|foods\/api\/keys)|ui\/(Spinner|ErrorPage))\./;
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);

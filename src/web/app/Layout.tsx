@@ -1,5 +1,4 @@
 import { Trans } from '@lingui/react/macro';
-import { t } from '@lingui/core/macro';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { clearSavedShown } from '../lib/savedAnswers.js';
@@ -8,7 +7,6 @@ import { Navbar } from './Navbar.js';
 import { SavedNotice } from './SavedNotice.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useAuth } from '../features/auth/useAuth.js';
-import { toastError, toastSuccess } from '../lib/toast.js';
 import { withMessages } from '../lib/i18n.js';
 
 // The footer starts below the first screen: its own chunk, after the page's, with its texts (the `common` catalog).
@@ -31,16 +29,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
-  // The mailed verification link comes back to `/?verified=1` (with `error=` when it failed): say so once.
+  // The mailed verification link comes back to `/?verified=1`: say so once (app/verificationNotice.ts).
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    if (!params.has('verified')) return;
-    if (params.get('error')) toastError(t`This verification link has expired or was already used. Send a new one from the banner after you log in.`);
-    else toastSuccess(t`Email verified. Thank you!`);
-    params.delete('verified');
-    params.delete('error');
-    const rest = params.toString();
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
+    if (new URLSearchParams(window.location.search).has('verified'))
+      void withMessages(() => import('./verificationNotice.js'), ['common'])().then((m) => m.announceVerification());
   }, []);
 
   useEffect(() => {
@@ -57,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <div className="flex flex-col bg-base-100 text-base-content">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded focus:bg-indigo-700 focus:px-4 focus:py-2 focus:text-white"
+        className="skip-link"
       >
         <Trans>Skip to main content</Trans>
       </a>

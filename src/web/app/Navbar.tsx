@@ -56,6 +56,7 @@ function NavLinks() {
 export function Navbar() {
   const { user, loading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const busy = <Ring className="size-6 border-[3px] text-base-content/60" />;
 
   return (
     <nav aria-label={t`Main`} className="navbar mx-auto max-w-7xl gap-1 px-2 sm:gap-2 sm:px-4 lg:px-6">
@@ -82,7 +83,7 @@ export function Navbar() {
           popover="auto"
           onClick={closeAfterLink}
           onToggle={(e) => setMenuOpen(e.newState === 'open')}
-          className="dropdown menu mt-2 [--menu-active-bg:var(--color-indigo-50)] [--menu-active-fg:var(--color-indigo-700)] w-56 rounded-box border border-base-200 bg-base-100 p-2 shadow-lg"
+          className="dropdown menu mt-2 nav-links w-56 rounded-box border border-base-200 bg-base-100 p-2 shadow-lg"
           style={{ positionAnchor: '--nav-menu' }}
         >
           <NavLinks />
@@ -93,17 +94,17 @@ export function Navbar() {
         </Link>
       </div>
       <div className="navbar-center hidden xl:flex">
-        <ul className="menu menu-horizontal gap-1 px-1 [--menu-active-bg:var(--color-indigo-50)] [--menu-active-fg:var(--color-indigo-700)]">
+        <ul className="menu menu-horizontal gap-1 px-1 nav-links">
           <NavLinks />
         </ul>
       </div>
       <div className="navbar-end w-auto flex-1 gap-2 whitespace-nowrap sm:gap-3">
         {user ? (
-          <Suspense fallback={<Ring className="size-6 border-[3px] text-base-content/60" />}>
+          <Suspense fallback={busy}>
             <SignedInControls user={user} />
           </Suspense>
         ) : loading ? (
-          <Ring className="size-6 border-[3px] text-base-content/60" />
+          busy
         ) : (
           <Link to="/login" className="btn btn-primary">
             <Trans>Login</Trans>

@@ -79,6 +79,15 @@ const ROUTES: [string, Page][] = PAGE_LIST.flatMap(([name, page]) =>
   name === 'home' ? [] : [[routerPattern(page.path), wrap(page.kind, PAGES[name], MESSAGES[name] ?? ['common', 'pages'])]],
 );
 
+/** The 404 page, once its texts (the `common` catalog) are loaded. */
+function NotFoundRoute() {
+  return (
+    <PageMessages parts={['common']}>
+      <NotFoundPage />
+    </PageMessages>
+  );
+}
+
 /** The page of the location among the table's, or the 404 page. */
 export default function PageRoutes() {
   return (
@@ -86,7 +95,7 @@ export default function PageRoutes() {
       {ROUTES.map(([path, page]) => (
         <Route key={path} path={path} component={page} />
       ))}
-      <Route component={NotFoundPage} />
+      <Route component={NotFoundRoute} />
     </Switch>
   );
 }

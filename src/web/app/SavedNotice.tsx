@@ -1,17 +1,9 @@
-import { useSyncExternalStore } from 'react';
-import { Trans } from '@lingui/react/macro';
-import { dateTimeFormat } from '../lib/intl.js';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { savedShownAt, subscribeSaved } from '../lib/savedAnswers.js';
+import { withMessages } from '../lib/i18n.js';
 
-/** The notice's text: since when the copy was saved, in the interface language. */
-function SavedSince({ at }: { at: number }) {
-  const when = dateTimeFormat({ dateStyle: 'long', timeStyle: 'short' }).format(new Date(at));
-  return (
-    <Trans>
-      <strong>Saved copy.</strong> You are offline: this shows what Plateful saved on this device on {when}. It may be out of date.
-    </Trans>
-  );
-}
+// The text comes with its own chunk and catalog (precached by the service worker for offline use).
+const SavedSince = lazy(withMessages(() => import('./SavedSince.js'), ['common']));
 
 /**
  * Above the page while it shows answers saved on this device (offline; lib/savedAnswers.ts):
@@ -23,7 +15,9 @@ export function SavedNotice() {
     <div role="status" className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8">
       {at !== null && (
         <p className="mt-4 rounded-box border border-warning bg-warning/20 px-4 py-2">
-          <SavedSince at={at} />
+          <Suspense fallback={null}>
+            <SavedSince at={at} />
+          </Suspense>
         </p>
       )}
     </div>

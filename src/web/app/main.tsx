@@ -19,8 +19,8 @@ if (!root) throw new Error('index.html has no #root element');
 // The service worker after the page: its chunk (and the `common` texts of its status region) is never part of the first load.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => void withMessages(() => import('../features/pwa/register.js'), ['common'])().then((m) => m.registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // The entry runs before the page's `load` (module scripts are deferred).
+  window.addEventListener('load', register, { once: true });
 }
 
 /** Renders the app anew when the language changes (the picker), so every text and date follows it; data stays cached. */

@@ -14,8 +14,8 @@ import { Layout } from './Layout.js';
 const loadPageRoutes = () => import('./PageRoutes.js');
 const PageRoutes = lazy(loadPageRoutes);
 
-if (document.readyState === 'complete') void loadPageRoutes();
-else window.addEventListener('load', () => void loadPageRoutes(), { once: true });
+// The entry runs before the page's `load` (module scripts are deferred).
+window.addEventListener('load', () => void loadPageRoutes(), { once: true });
 
 /** Every route inside the shared layout: home here, the rest (and unknown paths) in `PageRoutes`. */
 export function AppRoutes() {

@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import { useFeaturedFoods } from '../api/featured.js';
 import { useImpact } from '../../impact/api/communityImpact.js';
-import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { withMessages } from '../../../lib/i18n.js';
@@ -26,23 +25,19 @@ function ImpactBand() {
   );
 }
 
-// The cards come in their own chunk (DESIGN.md "Weight budget") with their texts (the `common` catalog), asked for when the featured
-// list is, so they load beside the list's answer.
-const loadGrid = withMessages(() => import('../../foods/components/FoodCard.js'), ['common']);
-const FoodGrid = lazy(() => loadGrid().then((m) => ({ default: m.FoodGrid })));
+// What shows once the list is in (cards, error, empty) comes in its own chunk (DESIGN.md "Weight budget") with its
+// texts, asked for when the featured list is, so it loads beside the list's answer.
+const loadResult = withMessages(() => import('../components/FeaturedResult.js'), ['common', 'home']);
+const FeaturedResult = lazy(loadResult);
 
-/** The featured foods (SPEC.md §2 home): a spinner, the error with a retry, 'No foods found.' or the grid. */
+/** The featured foods (SPEC.md §2 home): a spinner, then the error with a retry, 'No foods found.' or the grid. */
 function FeaturedFoods() {
-  const { data, isPending, isError, refetch } = useFeaturedFoods();
-  useEffect(() => void loadGrid(), []);
+  const { data, isPending, refetch } = useFeaturedFoods();
+  useEffect(() => void loadResult(), []);
   if (isPending) return <Spinner fullPage />;
-  if (isError) return <ErrorState message={t`Could not load foods.`} onRetry={() => void refetch()} />;
-  if (data.length === 0) return <p className="py-8 text-center">
-      <Trans>No foods found.</Trans>
-    </p>;
   return (
     <Suspense fallback={<Spinner fullPage />}>
-      <FoodGrid foods={data} />
+      <FeaturedResult foods={data} onRetry={() => void refetch()} />
     </Suspense>
   );
 }

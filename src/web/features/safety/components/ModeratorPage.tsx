@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/http.js';
 import { Link } from 'wouter';
 import { usePageTitle } from '../../../lib/title.js';
-import { ErrorPage } from '../../../ui/ErrorPage.js';
+import { NotFound } from '../../../ui/NotFound.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { Spinner } from '../../../ui/Spinner.js';
 
@@ -34,7 +34,7 @@ export function ModeratorPage<T>({
   const { data, isPending, isError, error, refetch } = query;
   const notFound = isError && error instanceof ApiError && error.status === 404;
   usePageTitle(notFound ? t`Page Not Found` : title);
-  if (notFound) return <ErrorPage />;
+  if (notFound) return <NotFound />;
   if (isPending) return <Spinner fullPage />;
   if (isError) return <ErrorState message={failure} onRetry={() => void refetch()} />;
   return (
