@@ -31,7 +31,7 @@ function componentSelector(sheet: string): (selector: string) => boolean {
 }
 
 /**
- * Leaves of `root` (the stylesheet `sheet`) only its components' rules, its own rules and the
+ * Leaves of `root` (the stylesheet `sheet`, one of ui/controls) only its components' rules, its own rules and the
  * `@keyframes`: a stylesheet of components beside the entry's, whose Tailwind base, theme and
  * utilities the entry's stylesheet (always loaded first) already holds. Kept of the base and
  * utilities layers: daisyUI's sublayers, and the few rules daisyUI writes outside them that name a
@@ -70,17 +70,19 @@ function selectorsIn(node: AtRule): string[] {
  * judges each selector, alternatives inside `:is()`/`:where()` one by one; a pseudo-class never removes
  * one (`:focus-visible`, `:lang(ar)`, `:disabled`, `:scope` stay).
  * Tailwind's own rules (base, utilities, the rules written in styles.css) stay whole: Tailwind already
- * writes only the utilities the sources name. Of `controls` (ui/controls.css, the components only some
- * pages use) only the daisyUI layers stay, each of them so purged. Runs after Tailwind, before Vite hashes,
- * minifies and precompresses the file. Takes the two stylesheets' paths and the sources' folder (defaults: src/web).
+ * writes only the utilities the sources name. Of the sheets in `controls` (ui/controls, the components
+ * only some pages use, ui/controls/README.md) only the daisyUI layers stay, each of them so purged. Runs
+ * after Tailwind, before Vite hashes, minifies and precompresses the file. Takes the entry's stylesheet,
+ * the components' folder and the sources' folder (defaults: src/web).
  */
-export function unusedDaisyuiRules({ styles = path.join(WEB, 'styles.css'), controls = path.join(WEB, 'ui/controls.css'), web = WEB } = {}): Plugin {
+export function unusedDaisyuiRules({ styles = path.join(WEB, 'styles.css'), controls = path.join(WEB, 'ui/controls'), web = WEB } = {}): Plugin {
   return {
     postcssPlugin: 'plateful-unused-daisyui-rules',
     async OnceExit(root: Root, helpers: Helpers) {
       const file = root.source?.input.file;
-      if (file !== styles && file !== controls) return;
-      if (file === controls) keepOnlyComponents(root, controls);
+      const component = file !== undefined && path.dirname(file) === controls && file.endsWith('.css');
+      if (file !== styles && !component) return;
+      if (component) keepOnlyComponents(root, file);
       const content = sources(web);
       const purge = purgecss({
         content,

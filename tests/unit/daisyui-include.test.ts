@@ -1,8 +1,8 @@
-// src/web/styles.css and src/web/ui/controls.css build only the daisyUI components they list
+// src/web/styles.css and the sheets of src/web/ui/controls build only the daisyUI components they list
 // (`include`): a class of a component left out would render unstyled. This fails when src/web uses
-// a class of a daisyUI component (as its files in node_modules/daisyui name them) that neither list
-// has, when a list names a component nothing uses or both name one, and when a file uses a class of
-// a controls.css component without importing that stylesheet (its page would show it unstyled).
+// a class of a daisyUI component (as its files in node_modules/daisyui name them) that no list has,
+// when a list names a component nothing uses or two name one, and when a file uses a class of a
+// component of ui/controls without importing that component's sheet (its page would show it unstyled).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,10 +54,14 @@ const files = readdirSync(web, { recursive: true, encoding: 'utf8' })
 
 /** A stylesheet's `include` list. */
 const includeOf = (file: string) => new Set(readFileSync(path.join(web, file), 'utf8').match(/include:\s*([^;]+);/)![1]!.split(',').map((s) => s.trim()));
+/** Each sheet of ui/controls (its name, `input` for input.css) with its `include` list. */
+const sheets = readdirSync(path.join(web, 'ui/controls'))
+  .filter((f) => f.endsWith('.css'))
+  .map((f): [string, Set<string>] => [f.slice(0, -4), includeOf(`ui/controls/${f}`)]);
 
-describe("daisyUI's include lists (src/web/styles.css, src/web/ui/controls.css)", () => {
+describe("daisyUI's include lists (src/web/styles.css, src/web/ui/controls/*.css)", () => {
   const entry = includeOf('styles.css');
-  const controls = includeOf('ui/controls.css');
+  const controls = new Set(sheets.flatMap(([, names]) => [...names]));
   const classes = daisyClasses();
   const words = new Set(files.flatMap(([, code]) => [...classWords(code)]));
   const used = [...classes].filter(([, own]) => [...own].some((c) => words.has(c))).map(([name]) => name);
@@ -70,12 +74,17 @@ describe("daisyUI's include lists (src/web/styles.css, src/web/ui/controls.css)"
     const base = new Set(readdirSync(path.join(daisy, 'base')).filter((f) => !f.endsWith('.css')));
     expect([...entry, ...controls].filter((name) => !base.has(name) && !used.includes(name))).toEqual([]);
     expect([...controls].filter((name) => !base.has(name) && entry.has(name))).toEqual([]);
+    const named = sheets.flatMap(([, names]) => [...names].filter((name) => !base.has(name)));
+    expect(named.filter((name, i) => named.indexOf(name) !== i)).toEqual([]);
   });
 
-  it("has every file that uses a class of controls.css's components import that stylesheet", () => {
-    const own = new Set([...controls].flatMap((name) => [...(classes.get(name) ?? [])]));
-    const users = files.filter(([, code]) => [...classWords(code)].some((w) => own.has(w)));
-    expect(users.length).toBeGreaterThan(0);
-    expect(users.filter(([, code]) => !/^import '[./]+(ui\/)?controls\.css';$/m.test(code)).map(([file]) => file)).toEqual([]);
+  it('has every file that uses a class of a component of ui/controls import its sheet, and no other', () => {
+    const wrong = files.flatMap(([file, code]) => {
+      const words = classWords(code);
+      const uses = sheets.filter(([, names]) => [...names].some((name) => [...(classes.get(name) ?? [])].some((c) => words.has(c)))).map(([sheet]) => sheet);
+      const imports = [...code.matchAll(/^import '[./]+(?:ui\/)?controls\/([\w-]+)\.css';$/gm)].map((m) => m[1]!);
+      return uses.join() === [...imports].sort().join() ? [] : [`${file}: uses ${uses.join(', ')}; imports ${imports.join(', ')}`];
+    });
+    expect(wrong).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The build's removal of unused daisyUI rules (scripts/unused-daisyui-rules.ts): a state or part no
 // source names goes, while every rule a page can match stays (disabled buttons, open dialogs, the
 // menu's current page, right-to-left inputs, keyboard focus) and Tailwind's own rules are not touched
-// in the entry's stylesheet, dropped from the controls' one.
+// in the entry's stylesheet, dropped from the sheets of ui/controls.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,9 +11,10 @@ import { unusedDaisyuiRules } from '../../scripts/unused-daisyui-rules.js';
 
 const web = mkdtempSync(path.join(tmpdir(), 'plateful-css-'));
 const styles = path.join(web, 'styles.css');
-const controls = path.join(web, 'ui/controls.css');
-mkdirSync(path.join(web, 'ui'));
-writeFileSync(controls, '@plugin "daisyui" { include: rootscrolllock, input, modal; }');
+const controls = path.join(web, 'ui/controls');
+const sheet = path.join(controls, 'input.css');
+mkdirSync(controls, { recursive: true });
+writeFileSync(sheet, '@plugin "daisyui" { include: rootscrolllock, input, modal; }');
 writeFileSync(
   path.join(web, 'Page.tsx'),
   `export const Page = ({ busy }: { busy: boolean }) => (
@@ -69,15 +70,15 @@ describe('unused daisyUI rules', () => {
     );
   });
 
-  it("keeps of the controls' stylesheet only its components' used rules, its own rules and the animations", async () => {
-    const sheet = `@layer theme{:root{--color-red-500:red}}@layer base{:root{--page-scroll-lock:initial}}@property --tw-x{syntax:"*";inherits:false}
+  it("keeps of a sheet of ui/controls only its components' used rules, its own rules and the animations", async () => {
+    const css = `@layer theme{:root{--color-red-500:red}}@layer base{:root{--page-scroll-lock:initial}}@property --tw-x{syntax:"*";inherits:false}
 ${CSS.replace('.unused-utility{color:green}', '.table{display:table}:is(.input[type=email]):dir(rtl){direction:rtl}@layer own{.select:not([multiple]){overflow:clip}}')}@keyframes radio{0%{padding:5px}}`;
-    const kept = await selectors(sheet, controls);
+    const kept = await selectors(css, sheet);
     expect(kept).toEqual(expect.arrayContaining(['.btn-primary', '.modal[open]', ':is(.input[type=email]):dir(rtl)', '.select:not([multiple])', '0%']));
     for (const gone of [':root', '.table', '.btn-secondary']) expect(kept).not.toContain(gone);
-    const css = (await postcss([unusedDaisyuiRules({ styles, controls, web })]).process(sheet, { from: controls })).css;
-    expect(css).not.toContain('@layer own');
-    expect(css).not.toContain('@property');
+    const out = (await postcss([unusedDaisyuiRules({ styles, controls, web })]).process(css, { from: sheet })).css;
+    expect(out).not.toContain('@layer own');
+    expect(out).not.toContain('@property');
   });
 
   it("drops the theme's copy for a checked .theme-controller, keeping the theme itself", async () => {

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LOCALE_INFO, LOCALES } from '../../contract/locale-codes.js';
 import { toUiLocale } from '../lib/i18n.js';
 import { chooseLocale } from '../lib/chooseLocale.js';
-import './controls.css';
+import './controls/select.css';
 
 /**
  * The language picker (docs/translating.md): a `<select>` labelled "Language" listing each shipped

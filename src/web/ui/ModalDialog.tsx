@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { wrapFocus } from './focusWrap.js';
-import './controls.css';
+import './controls/modal.css';
+import './controls/textarea.css';
 
 /** A modal dialog's handle: the ref for its element and a `close()` that closes it (the dialog's `onClose` then runs). */
 export interface Modal {

@@ -3,7 +3,7 @@ import { failureText } from '../lib/problemText.js';
 import { t } from '@lingui/core/macro';
 import { useId, useState } from 'react';
 import { uploadImage } from '../lib/uploadImage.js';
-import './controls.css';
+import './controls/file-input.css';
 
 /**
  * 'Upload photo' beside a 'Photo URL' field: uploads the chosen file

@@ -31,7 +31,7 @@ export interface QueryTableProps<T> {
  * The body of a table page (SPEC.md §2 manage pages): a full-page spinner while
  * loading, a message with 'Try again' on failure, the empty-state text, else a
  * captioned table in its own focusable region. Below 640 px each row shows as a card of
- * labelled lines (`.table-cards`, ui/controls.css), so statuses and actions stay on screen
+ * labelled lines (`.table-cards`, styles.css), so statuses and actions stay on screen
  * without sideways scrolling; the labels are the column headings, copied onto each cell.
  */
 export function QueryTable<T>({ query, errorMessage, emptyMessage, label, columns, intro, row }: QueryTableProps<T>) {

@@ -5,7 +5,7 @@ import type { AccountSession } from '../../../../contract/index.js';
 import { formatWhen } from '../../../lib/datetime.js';
 import { toastSuccess, toastFailure } from '../../../lib/toast.js';
 import { fetchSessions, revokeOtherSessions, revokeSession } from '../api/account.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/loading.css';
 
 /** A short, readable name of the browser and system in a User-Agent string. */
 export function deviceName(userAgent: string): string {

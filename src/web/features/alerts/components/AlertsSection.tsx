@@ -6,7 +6,7 @@ import type { Alert } from '../../../../contract/index.js';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
 import { useAlerts, useDeleteAlert, useUpdateAlert } from '../api/alerts.js';
 import { describeAlert } from './alertWords.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/checkbox.css';
 
 /**
  * The person's alerts on the Account page (docs/api.md "Alerts"): each said in words,

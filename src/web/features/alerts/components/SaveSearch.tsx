@@ -7,7 +7,7 @@ import type { FactsSearch } from '../../foods/api/keys.js';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
 import { useSaveAlert } from '../api/alerts.js';
 import { describeAlert } from './alertWords.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/checkbox.css';
 
 /** The search of Available Foods to save: its words, fact filters and place. */
 export interface SaveSearchProps {

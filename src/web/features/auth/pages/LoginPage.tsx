@@ -12,7 +12,7 @@ import { GoogleButton } from '../components/GoogleButton.js';
 import { googleSignIn, useGoogleOffered } from '../googleSignIn.js';
 import { savedPath } from '../savedPath.js';
 import { useAuth } from '../useAuth.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/divider.css';
 
 /**
  * Login (SPEC.md §2 /login, §4 "Login"): email and password, a 'Forgot password?'

@@ -4,7 +4,9 @@ import type { Food, FoodInput } from '../../../../contract/index.js';
 import { ALLERGENS, ALLERGENS_REQUIRED_IN, CATEGORIES, DIETS, type Allergen, type Category, type Diet } from '../../../../contract/taxonomy.js';
 import { allergenLabels, dietLabels } from '../factLabels.js';
 import { categoryInfo } from './CategoryBadge.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/checkbox.css';
+import '../../../ui/controls/radio.css';
+import '../../../ui/controls/select.css';
 
 type Mode = 'list' | 'unknown' | 'unstated';
 

@@ -4,7 +4,8 @@ import { ALLERGENS, CATEGORIES, DIETS, type Allergen, type Category, type Diet }
 import type { FactsSearch } from '../api/keys.js';
 import { allergenLabels, dietLabels } from '../factLabels.js';
 import { categoryInfo } from './CategoryBadge.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/checkbox.css';
+import '../../../ui/controls/select.css';
 
 const listParam = <T extends string>(value: string | null, allowed: readonly T[]): T[] =>
   (value ?? '').split(',').filter((v): v is T => (allowed as readonly string[]).includes(v));

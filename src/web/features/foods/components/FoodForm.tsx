@@ -10,7 +10,8 @@ import { PhotoPicker } from './PhotoPicker.js';
 import { FactsFields, factsFromForm } from './FactsFields.js';
 import { LocationPicker } from '../../places/components/LocationPicker.js';
 import { PickupWindowsFields, type PickupPart } from './PickupWindowsFields.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/loading.css';
+import '../../../ui/controls/textarea.css';
 
 /** Props of {@link FoodForm}. */
 export interface FoodFormProps {

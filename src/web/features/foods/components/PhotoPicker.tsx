@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FOOD_GALLERY_MAX } from '../../../../contract/limits.js';
 import { uploadImage } from '../../../lib/uploadImage.js';
 import { Photo } from '../../../ui/Photo.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/file-input.css';
 
 /** Photos per listing: `FoodImage` and up to `FOOD_GALLERY_MAX` in `FoodGallery`. */
 export const MAX_PHOTOS = 1 + FOOD_GALLERY_MAX;

@@ -12,7 +12,8 @@ import { SafetyActions } from '../../safety/components/SafetyActions.js';
 import { useConversation, useMessages, useSendMessage } from '../api/messages.js';
 import { LIMITS } from '../../../../contract/limits.js';
 import { PAGES, foodPath, manageFoodPath } from '../../../../contract/routes.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/chat.css';
+import '../../../ui/controls/textarea.css';
 
 
 /**

@@ -18,7 +18,7 @@ import { requestKeys } from '../../requests/api/keys.js';
 import { notificationKeys } from '../api/keys.js';
 import { subscribeLiveEvents } from '../api/liveEvents.js';
 import { useUnreadCount } from '../api/notifications.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/indicator.css';
 
 /** Keeps this tab's queries current from the browser's one live stream (`subscribeLiveEvents`). */
 function useLiveEvents() {

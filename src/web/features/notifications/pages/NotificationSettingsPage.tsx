@@ -7,7 +7,7 @@ import { toastSuccess } from '../../../lib/toast.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { useEmailPreferences, usePushPreferences } from '../api/notifications.js';
 import { PushDevice } from '../components/PushDevice.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/toggle.css';
 
 const KINDS = (): { key: keyof EmailPreferences; label: string; hint: string }[] => [
   { key: 'NewRequests', label: t`New requests`, hint: t`When someone requests one of your foods.` },

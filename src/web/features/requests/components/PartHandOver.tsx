@@ -7,7 +7,7 @@ import { Field } from '../../../ui/FormCard.js';
 import { successPopup } from '../../../ui/popups.js';
 import { useFood } from '../../foods/api/foods.js';
 import { useChangeRequestStatus } from '../api/requests.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/select.css';
 
 /**
  * "Some left" on Manage Food: the donor hands part of the food to one
@@ -85,7 +85,7 @@ function directionOf(text: string): 'ltr' | 'rtl' {
 /**
  * 'Given to': the open requests' people as "name (email)", the chosen one written in its own
  * direction, so that on a right-to-left page a long Latin name shows its start (not its end
- * under the arrow) and an Arabic one on a left-to-right page likewise (ui/controls.css moves the arrow).
+ * under the arrow) and an Arabic one on a left-to-right page likewise (ui/controls/select.css moves the arrow).
  */
 function RecipientSelect({ id, open, given }: { id: string; open: FoodRequest[]; given: string }) {
   const [chosen, setChosen] = useState(given);

@@ -12,7 +12,9 @@ import type { AppUser } from '../../auth/useAuth.js';
 import { useRequestFood } from '../api/requests.js';
 import { upcomingWindows } from '../../../lib/pickupWindows.js';
 import { WindowChoice } from './WindowChoice.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/input.css';
+import '../../../ui/controls/loading.css';
+import '../../../ui/controls/modal.css';
 
 /**
  * The request dialog of SPEC.md §2: a modal `<dialog>` (focus is trapped, Escape

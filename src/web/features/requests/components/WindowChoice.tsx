@@ -1,6 +1,6 @@
 import type { PickupWindow } from '../../../../contract/index.js';
 import { leftWords, windowWords } from '../../../lib/pickupWindows.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/radio.css';
 
 /**
  * A radio group of a listing's upcoming pickup windows (in the listing's zone, with what

@@ -5,7 +5,9 @@ import type { FeedbackInput } from '../../../../contract/index.js';
 import { FEEDBACK_REASONS, LIMITS } from '../../../../contract/limits.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { useFeedbackState, useGiveFeedback } from '../api/safety.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/radio.css';
+import '../../../ui/controls/select.css';
+import '../../../ui/controls/textarea.css';
 
 const REASONS = (): Record<(typeof FEEDBACK_REASONS)[number], string> => ({
   NoShow: t`Did not show up`,

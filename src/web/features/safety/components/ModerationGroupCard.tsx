@@ -9,7 +9,7 @@ import { toastSuccess } from '../../../lib/toast.js';
 import { confirmPopup } from '../../../ui/popups.js';
 import { useModerationAction } from '../api/safety.js';
 import { REASON_LABELS } from './ReportDialog.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/input.css';
 
 const KIND = () => ({ food: t`Listing`, message: t`Message`, user: t`Person`, wanted: t`Wanted post` });
 

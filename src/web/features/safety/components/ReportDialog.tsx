@@ -6,7 +6,7 @@ import { LIMITS, REPORT_REASONS } from '../../../../contract/limits.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/ModalDialog.js';
 import { useReport } from '../api/safety.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/select.css';
 
 /** How each report reason reads. */
 export const REASON_LABELS = (): Record<ReportReason | 'NegativeFeedback', string> => ({

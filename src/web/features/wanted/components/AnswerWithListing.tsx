@@ -8,7 +8,7 @@ import { toastSuccess } from '../../../lib/toast.js';
 import type { AppUser } from '../../auth/useAuth.js';
 import { useMyFoods } from '../../foods/api/foods.js';
 import { useAnswerWanted } from '../api/wanted.js';
-import '../../../ui/controls.css';
+import '../../../ui/controls/select.css';
 
 /**
  * 'Answer with one of my listings' on a Wanted post's page, for a signed-in person other than its
