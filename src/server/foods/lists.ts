@@ -151,8 +151,8 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
   if (s.search === 'substring') where.push(sql`${foods.name} ilike ${p.pattern}`);
   if (s.search === 'prefix') where.push(sql`food_name_prefixes(${foods.name}) @> string_to_array(${p.prefixes}::text, ' ')`);
   if (s.after) where.push(afterCursor(s.order));
-  if (s.near && (s.order !== 'distance' || Object.values(s.facts).filter(Boolean).length >= 2)) where.push(withinRadius);
   if (s.order === 'distance') return nearestFoodsQuery(db, where, s.viewer);
+  if (s.near) where.push(withinRadius);
   const view = viewColumns(sql`${foods.id}`, s.viewer);
   return db
     .select(s.near ? { ...getTableColumns(foods), ...view, chordM: chord } : { ...getTableColumns(foods), ...view })
@@ -171,13 +171,6 @@ export function availableFoodsQuery(db: Database, s: ListShape) {
  * every listing in the box and sorting them: at 7 000 listings within 5 km of central
  * Berlin 10 ms instead of 0.3 ms. The rows beyond the radius can only come
  * after all those within it, so the page is the same.
- *
- * With two or more fact filters (a category and a diet: about 1 listing in 70 on the
- * benchmark's fixture) the nearest-first walk passes thousands of listings before it has a
- * page (3 100 within 5 km of central Berlin, 177 ms; each costs the GiST index ~57 µs), so
- * `where` then carries the radius's box too, and PostgreSQL reads the box's listings by
- * bitmap and sorts the few that pass (12 500 read, 29 ms). One filter (a category, a tenth
- * of the listings) still finds its page faster walking.
  */
 function nearestFoodsQuery(db: Database, where: SQL[], viewer: boolean) {
   const nearest = db

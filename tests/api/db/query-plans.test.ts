@@ -131,16 +131,6 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     expect((await explain(db, list({ search: 'bread', facts: { categories: ['Bakery'] } }))).map((n) => n['Index Name'])).toContain('foods_listed_category_idx');
   });
 
-  it('reads two fact filters near a point from the radius, not by walking nearest first', async () => {
-    // Walking nearest first passed ~3 100 listings within 5 km of Berlin for a page of Vegan bakery (177 ms).
-    const near = { lat: 52.52, lng: 13.405, radiusKm: 5 };
-    const plan = await explain(db, list({ order: 'distance', near, facts: { categories: ['Bakery'], diets: ['Vegan'] } }));
-    expect(plan.some((n) => n['Node Type'] === 'Bitmap Index Scan' && n['Index Name'] === 'foods_public_point_idx')).toBe(true);
-    // One filter (a tenth of the listings) still walks nearest first.
-    const one = await explain(db, list({ order: 'distance', near, facts: { categories: ['Bakery'] } }));
-    expect(one.some((n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'foods_public_point_idx')).toBe(true);
-  });
-
   it('reads a narrow pickup filter from the windows, not by walking the listings', async () => {
     // This evening's windows belong to listings that expire today or tomorrow, the last ones
     // a newest-first walk reaches: probing each listing read ~83 000 of them for 25 rows.
