@@ -66,10 +66,14 @@ function walkArgument(message: string, start: number): [string, number] {
   return [out, i];
 }
 
-/** `message` pseudo-localised: accented, bracketed and padded to 130 % of its length. */
+/**
+ * `message` pseudo-localised: accented, bracketed and padded to 130 % of its length, the padding in runs
+ * of at most six tildes with a space between, where a line may break as between a translation's words.
+ */
 export function pseudoLocalize(message: string): string {
   const [text] = walk(message, 0, false);
-  return `[${text}${'~'.repeat(Math.ceil(message.length * 0.3))}]`;
+  const padding = '~'.repeat(Math.ceil(message.length * 0.3)).replace(/~{6}(?=~)/g, '$& ');
+  return `[${text}${padding}]`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -80,6 +80,17 @@ test('German, French and Spanish home and Available Foods fit a 375 px screen (l
   }
 });
 
+test('the pseudo-locale\'s longer texts wrap on a 375 px screen: home and Available Foods', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.context().addCookies([{ name: 'lang', value: 'pseudo', url: baseURL() }]);
+  for (const path of ['/', '/available-foods']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('~');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoOverflow(page, `pseudo ${path}`);
+  }
+});
+
 test('Arabic Manage Food fits a 375 px screen, the part hand-over and its recipient list included', async ({ browser }) => {
   const donorP = await newPerson('Dalia Donor');
   // A long name and address: the recipient list shows "name (email)".

@@ -13,7 +13,7 @@ import '../ui/controls/select.css';
 export function Footer() {
   const { user } = useAuth();
   return (
-    <footer className="footer footer-center bg-base-200 p-6 text-base-content">
+    <footer className="footer footer-center grid-flow-row bg-base-200 p-6 text-base-content sm:grid-flow-col">
       <nav aria-label={t`More`}>
         <Link to="/wanted" className="link">
           <Trans>Wanted posts: ask for food you need</Trans>

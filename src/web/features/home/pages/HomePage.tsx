@@ -48,7 +48,7 @@ export default function HomePage() {
   return (
     <div className="flex flex-col gap-16">
       <section className="hero rounded-box bg-indigo-50 px-4 py-16 sm:py-20">
-        <div className="hero-content max-w-3xl flex-col text-center">
+        <div className="hero-content w-full min-w-0 max-w-3xl flex-col text-center break-words">
           <h1 className="text-4xl font-extrabold leading-tight text-indigo-900 sm:text-5xl">
             <Trans>Share surplus food with your neighbours</Trans>
           </h1>
