@@ -36,7 +36,12 @@ writeFileSync(
   }),
 );
 
-const hrefs = (tags: string) => [...tags.matchAll(/<link rel="(\w+)" crossorigin href="([^"]+)" \/>/g)].map((m) => `${m[1]} ${m[2]}`);
+/** `rel href` of each tag; a module preload must ask for low priority (after the entry and the first paint). */
+const hrefs = (tags: string) =>
+  [...tags.matchAll(/<link rel="(\w+)" crossorigin (fetchpriority="low" )?href="([^"]+)" \/>/g)].map((m) => {
+    expect(Boolean(m[2]), m[0]).toBe(m[1] === 'modulepreload');
+    return `${m[1]} ${m[3]}`;
+  });
 
 test('a food page preloads its page chunk, the query boundary, their imports and its messages, not the entry or the vendor chunk', () => {
   const preloads = routePreloads(dist);

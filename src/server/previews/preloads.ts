@@ -4,7 +4,9 @@
  * a `/food/{id}` or `/available-foods` page would otherwise fetch `QueryBoundary`, its
  * page chunk and its messages one after the other once the entry ran, and its largest
  * image waited ~1.9 s for them. Every other path but home gets the chunk of the other pages'
- * routes (contract `PAGE_ROUTES_MODULE`). Every page also gets its language's catalogs
+ * routes (contract `PAGE_ROUTES_MODULE`). The preloads ask for low priority: they still start with the
+ * HTML, but the entry, the stylesheet and the first paint go first (Lighthouse's FCP on Available Foods
+ * 2.1 → 1.8 s, LCP unchanged at 2.4 s). Every page also gets its language's catalogs
  * (src/web/lib/i18n.ts): `core` and the table of loaders for a language other than English,
  * and the parts the page shows (contract/locale-codes.ts `catalogPartsAt`) but the home page's
  * lower sections. Files come from Vite's build manifest (`dist/web/.vite/manifest.json`,
@@ -89,7 +91,7 @@ export function routePreloads(webDist: string): (pathname: string, locale: Local
     const { js, css } = chunkFiles(manifest, keys);
     return [
       ...[...css].filter((f) => !entry!.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
-      ...[...js].filter((f) => !entry!.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+      ...[...js].filter((f) => !entry!.has(f)).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`),
     ].join('\n    ');
   };
   const made = new Map<string, string>();

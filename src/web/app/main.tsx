@@ -13,8 +13,8 @@ import { LazyToaster } from '../lib/toast.js';
 import { activateLocale, activateSourceLocale, documentLocale, i18n, withMessages } from '../lib/i18n.js';
 import '../styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+// index.html's one element: React reports a missing container itself.
+const root = document.getElementById('root')!;
 
 // The service worker after the page: its chunk (and the `common` texts of its status region) is never part of the first load.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
