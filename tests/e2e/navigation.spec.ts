@@ -13,6 +13,23 @@ test('home shows the hero, featured demo foods, six tips, two testimonials and t
   await expect(page.getByRole('contentinfo')).toContainText('Copyright © 2024 - All right reserved by Plateful');
 });
 
+test('the current page\'s bar link is highlighted in indigo', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  const home = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).last();
+  await expect(home).toHaveAttribute('aria-current', 'page');
+  const [colours, indigo] = await home.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--color-indigo-700)';
+    probe.style.backgroundColor = 'var(--color-indigo-50)';
+    document.body.append(probe);
+    const want = [getComputedStyle(probe).color, getComputedStyle(probe).backgroundColor];
+    probe.remove();
+    return [[getComputedStyle(el).color, getComputedStyle(el).backgroundColor], want];
+  });
+  expect(colours).toEqual(indigo);
+});
+
 test('a protected page sends visitors to login with a toast, then back after sign-in', async ({ page }) => {
   const email = `guard.${Date.now().toString(36)}@example.org`;
   const res = await page.request.post('/api/auth/sign-up/email', {
