@@ -11,7 +11,8 @@
 import { lazy, type ComponentType } from 'react';
 import { PAGE_LIST, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
 import { Route, Switch } from 'wouter';
-import { PageMessages, type CatalogPart } from '../lib/i18n.js';
+import { catalogPartsAt, type CatalogPart } from '../../contract/locale-codes.js';
+import { PageMessages } from '../lib/i18n.js';
 import NotFoundPage from './NotFoundPage.js';
 
 const QueryBoundary = lazy(() => import('./QueryBoundary.js'));
@@ -44,9 +45,6 @@ const PAGES: Record<Exclude<PageName, 'home'>, Page> = {
   moderationLog: lazy(() => import('../features/safety/pages/ModerationLogPage.js')),
 };
 
-/** The catalogs each page waits for besides `core` (`common` and `pages`): the moderators' pages have their own (lib/i18n.ts). */
-const MESSAGES: Partial<Record<PageName, CatalogPart[]>> = { moderation: ['common', 'moderation'], moderationLog: ['common', 'moderation'] };
-
 /** Page `P` wrapped as its table kind says: below the query cache, and the login guard; waiting for catalogs `parts` when given. */
 function wrap(kind: PageKind, P: Page, parts?: CatalogPart[]): Page {
   if (parts) {
@@ -74,9 +72,9 @@ function wrap(kind: PageKind, P: Page, parts?: CatalogPart[]): Page {
   return P;
 }
 
-/** Router pattern → page, in the table's match order. */
+/** Router pattern → page, in the table's match order; each waits for the catalogs its path shows (the ones the server preloads). */
 const ROUTES: [string, Page][] = PAGE_LIST.flatMap(([name, page]) =>
-  name === 'home' ? [] : [[routerPattern(page.path), wrap(page.kind, PAGES[name], MESSAGES[name] ?? ['common', 'pages'])]],
+  name === 'home' ? [] : [[routerPattern(page.path), wrap(page.kind, PAGES[name], catalogPartsAt(page.path))]],
 );
 
 /** The 404 page, once its texts (the `common` catalog) are loaded. */
