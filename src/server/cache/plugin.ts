@@ -31,6 +31,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The public answer cache of this process; undefined with `CACHE=off`. */
     answerCache?: AnswerCache;
+    /**
+     * Runs `handler` for each change `plateful_public` announces (with the table's name) and
+     * when the LISTEN comes back (`undefined`: anything may have changed), in the same turn as
+     * this process drops its answers and private ETags. A store an answer reads from (the
+     * viewers' facts) subscribes here rather than on a LISTEN of its own, so no request can
+     * run between the two drops and tag an answer computed from the store's stale state.
+     */
+    onPublicChange(handler: (table: string | undefined) => void): void;
   }
 }
 
@@ -71,7 +79,10 @@ type AnswerCacheOptions = { maxEntries: number; maxBytes: number; ttlMs: number;
 export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle; answers?: AnswerCacheOptions; privateTtlMs: number }) => {
   const etags = registerPrivateEtags(app, { ttlMs: opts.privateTtlMs, clock: () => app.clock() });
   const cache = opts.answers && new AnswerCache(opts.answers);
-  const changed = () => {
+  const subscribers: ((table: string | undefined) => void)[] = [];
+  app.decorate('onPublicChange', (handler: (table: string | undefined) => void) => void subscribers.push(handler));
+  const changed = (table?: string) => {
+    for (const handler of subscribers) handler(table);
     cache?.invalidate();
     etags.changed();
   };
@@ -81,7 +92,7 @@ export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { databas
   const stop = await opts.database.listen(
     PUBLIC_CHANNEL,
     (table) => {
-      changed();
+      changed(table);
       if (table === 'foods') banEnds.refresh();
     },
     () => {

@@ -10,8 +10,10 @@
  *
  * Correctness comes from PostgreSQL's NOTIFY, as for the private ETags (cache/private-etags.ts):
  * the statement triggers of `requests` and `blocks` announce every change on `plateful_public`
- * (migrations 0010 and 0032), each process then forgets every viewer, as it does when its LISTEN
- * connection comes back and when it acknowledges a write itself (a writer reads their own
+ * (migrations 0010 and 0032). Heard on the answer cache's LISTEN (`app.onPublicChange`), each
+ * process forgets every viewer in the same turn as it drops the private ETags (on two LISTENs,
+ * an answer computed between the two drops from stale facts would be tagged anew and kept),
+ * as it does when that LISTEN connection comes back and when it acknowledges a write itself (a writer reads their own
  * write at once). A read racing a change is not kept (generations). Entries also end after
  * `VIEWER_FACTS_TTL_MS`.
  */
@@ -23,7 +25,6 @@ import type { Database, DatabaseHandle } from '../db/client.js';
 import { preparedOnce, stableName } from '../db/prepared.js';
 import { requests } from '../db/schema/index.js';
 import { blocks } from '../blocks/schema.js';
-import { PUBLIC_CHANNEL } from '../cache/plugin.js';
 import { HANDOVER_POINT_MS } from './points.js';
 import { TAKING, type ViewColumns } from './views.js';
 
@@ -122,20 +123,17 @@ export function viewerColumnsOf(taken: Map<string, Taken[]>, foodId: string, now
 }
 
 /**
- * Fastify plugin: decorates the app with `viewerFacts`, forgotten on the NOTIFY of a change
- * to `requests` or `blocks`, on the LISTEN's return and on every write this process acknowledges.
+ * Fastify plugin (register after cache/plugin.ts): decorates the app with `viewerFacts`,
+ * forgotten on the NOTIFY of a change to `requests` or `blocks`, on the LISTEN's return and
+ * on every write this process acknowledges.
  */
 export const viewerFactsPlugin = fp(async (app: FastifyInstance, opts: { database: DatabaseHandle }) => {
   const store = new ViewerFactsStore(opts.database.db);
   app.decorate('viewerFacts', store);
-  const stop = await opts.database.listen(
-    PUBLIC_CHANNEL,
-    (table) => {
-      if (table === 'requests' || table === 'blocks') store.changed();
-    },
-    () => store.changed(),
-  );
-  app.addHook('onClose', async () => stop());
+  // The answer cache's one LISTEN (cache/plugin.ts): facts drop in the same turn as the private ETags.
+  app.onPublicChange((table) => {
+    if (table === undefined || table === 'requests' || table === 'blocks') store.changed();
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     if (WRITES.has(req.method) && reply.statusCode < 400) store.changed();
     return payload;
