@@ -13,6 +13,7 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { colorMixFallbacks } from './scripts/color-mix-fallbacks.js';
+import { controlWrappers } from './scripts/control-wrappers.js';
 import { unusedDaisyuiRules } from './scripts/unused-daisyui-rules.js';
 
 /**
@@ -111,7 +112,7 @@ export default defineConfig({
     },
   },
   publicDir: 'public',
-  css: { postcss: { plugins: [unusedDaisyuiRules(), colorMixFallbacks()] } },
+  css: { postcss: { plugins: [unusedDaisyuiRules(), controlWrappers(), colorMixFallbacks()] } },
   // lingui(): each `locales/*.json?lingui` import becomes that locale's compiled catalog (no parser in the browser).
   plugins: [react(), linguiMacros, lingui(), tailwindcss(), pwa, precompress()],
   build: {

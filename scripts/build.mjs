@@ -43,7 +43,7 @@ const OUTPUTS = [
     label: 'Building the web client…',
     output: 'dist/web/index.html',
     stamp: 'dist/web/.inputs-hash',
-    inputs: ['src/web', 'vite.config.ts', 'scripts/unused-daisyui-rules.ts', 'scripts/color-mix-fallbacks.ts', 'lingui.config.ts', 'tsconfig.json', ...shared],
+    inputs: ['src/web', 'vite.config.ts', 'scripts/unused-daisyui-rules.ts', 'scripts/control-wrappers.ts', 'scripts/color-mix-fallbacks.ts', 'lingui.config.ts', 'tsconfig.json', ...shared],
     script: 'node_modules/vite/bin/vite.js',
     args: ['build', '--logLevel', 'warn'],
   },

@@ -32,7 +32,7 @@ function componentSelector(sheet: string): (selector: string) => boolean {
 
 /**
  * Leaves of `root` (the stylesheet `sheet`, one of ui/controls) only its components' rules, its own rules and the
- * `@keyframes`: a stylesheet of components beside the entry's, whose Tailwind base, theme and
+ * `@keyframes` they animate with: a stylesheet of components beside the entry's, whose Tailwind base, theme and
  * utilities the entry's stylesheet (always loaded first) already holds. Kept of the base and
  * utilities layers: daisyUI's sublayers, and the few rules daisyUI writes outside them that name a
  * component (`:is(.input[type=url],…):dir(rtl)`). Tailwind merges the sheet's own `@layer utilities`
@@ -41,17 +41,36 @@ function componentSelector(sheet: string): (selector: string) => boolean {
  */
 function keepOnlyComponents(root: Root, sheet: string): void {
   const isComponent = componentSelector(sheet);
-  const names = (node: ChildNode) => (node.type === 'rule' ? [node.selector] : node.type === 'atrule' ? selectorsIn(node) : []);
+  // An `@scope (.join)` block is the component's by its root; another at-rule, by the rules inside.
+  const names = (node: ChildNode) =>
+    node.type === 'rule' ? [node.selector] : node.type === 'atrule' ? (node.name === 'scope' ? [node.params] : selectorsIn(node)) : [];
+  // daisyUI's bases the sheet includes (`rootscrolllock`…) style the root alone; Tailwind's base (preflight) never does.
+  const isRoot = (node: ChildNode) => names(node).length > 0 && names(node).every((selector) => selector.startsWith(':root'));
   root.each((node) => {
     if (node.type === 'atrule' && node.name === 'keyframes') return;
     if (node.type === 'atrule' && node.name === 'layer' && (node.params === 'utilities' || node.params === 'base') && node.nodes) {
       node.each((child) => {
         if (child.type === 'atrule' && child.name === 'layer' && child.params === OWN) child.replaceWith(child.nodes ?? []);
+        else if (node.params === 'base' && (isRoot(child) || (child.type === 'atrule' && child.name === 'keyframes'))) return;
         else if (!isDaisy(child) && !(names(child).length > 0 && names(child).every(isComponent))) child.remove();
       });
       if (node.nodes.length > 0) return;
     }
     node.remove();
+  });
+}
+
+/**
+ * Removes the `@keyframes` of `root` no animation of it names (in `animation`, `animation-name` or a custom
+ * property, `--animate-spin: spin 1s…`): Tailwind's `spin` in each sheet of ui/controls (the entry's sheet holds
+ * Tailwind's utilities), daisyUI's `menu-paged-page-in` once its rules are gone.
+ */
+function unusedKeyframes(root: Root): void {
+  const animations: string[] = [];
+  root.walkDecls(/^(animation(-name)?|--.*)$/, (decl) => void animations.push(decl.value));
+  root.walkAtRules('keyframes', (frames) => {
+    const named = new RegExp(String.raw`(^|[\s,])${frames.params}([\s,;]|$)`);
+    if (!animations.some((value) => named.test(value))) frames.remove();
   });
 }
 
@@ -107,6 +126,7 @@ export function unusedDaisyuiRules({ styles = path.join(WEB, 'styles.css'), cont
         await purge.OnceExit(part, helpers);
         layer.replaceWith(part.nodes);
       }
+      unusedKeyframes(root);
     },
   };
 }

@@ -1,7 +1,7 @@
 // The build's removal of unused daisyUI rules (scripts/unused-daisyui-rules.ts): a state or part no
 // source names goes, while every rule a page can match stays (disabled buttons, open dialogs, the
 // menu's current page, right-to-left inputs, keyboard focus) and Tailwind's own rules are not touched
-// in the entry's stylesheet, dropped from the sheets of ui/controls.
+// in the entry's stylesheet, dropped from the sheets of ui/controls; `@keyframes` no rule animates with go.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,12 +70,13 @@ describe('unused daisyUI rules', () => {
     );
   });
 
-  it("keeps of a sheet of ui/controls only its components' used rules, its own rules and the animations", async () => {
-    const css = `@layer theme{:root{--color-red-500:red}}@layer base{:root{--page-scroll-lock:initial}}@property --tw-x{syntax:"*";inherits:false}
-${CSS.replace('.unused-utility{color:green}', '.table{display:table}:is(.input[type=email]):dir(rtl){direction:rtl}@layer own{.select:not([multiple]){overflow:clip}}')}@keyframes radio{0%{padding:5px}}`;
+  it("keeps of a sheet of ui/controls only its components' used rules, its own rules, the root's and the animations they use", async () => {
+    const css = `@layer theme{:root{--color-red-500:red}}@layer base{html{color:red}:root{--page-scroll-lock:initial}}@property --tw-x{syntax:"*";inherits:false}
+${CSS.replace('.unused-utility{color:green}', '.table{display:table}:is(.input[type=email]):dir(rtl){direction:rtl}@layer own{.select:not([multiple]){overflow:clip}.modal-box{animation:radio .2s}}')}@keyframes radio{0%{padding:5px}}@keyframes spin{to{rotate:1turn}}`;
     const kept = await selectors(css, sheet);
-    expect(kept).toEqual(expect.arrayContaining(['.btn-primary', '.modal[open]', ':is(.input[type=email]):dir(rtl)', '.select:not([multiple])', '0%']));
-    for (const gone of [':root', '.table', '.btn-secondary']) expect(kept).not.toContain(gone);
+    expect(kept).toEqual(expect.arrayContaining([':root', '.btn-primary', '.modal[open]', ':is(.input[type=email]):dir(rtl)', '.select:not([multiple])', '0%']));
+    for (const gone of ['html', '.table', '.btn-secondary', 'to']) expect(kept).not.toContain(gone);
+    expect(kept.filter((s) => s === ':root')).toHaveLength(1);
     const out = (await postcss([unusedDaisyuiRules({ styles, controls, web })]).process(css, { from: sheet })).css;
     expect(out).not.toContain('@layer own');
     expect(out).not.toContain('@property');

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ErrorState } from './ErrorState.js';
 import { Spinner } from './Spinner.js';
+import './controls/table.css';
 
 /** The part of a TanStack Query result that {@link QueryTable} reads. */
 export interface ListQuery<T> {

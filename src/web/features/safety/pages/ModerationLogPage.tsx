@@ -6,6 +6,7 @@ import { toastSuccess } from '../../../lib/toast.js';
 import { confirmPopup } from '../../../ui/popups.js';
 import { useModerationAction, useModerationLog } from '../api/safety.js';
 import { ModeratorPage } from '../components/ModeratorPage.js';
+import '../../../ui/controls/table.css';
 
 /** The target of an entry as a moderator reads it: what kind of thing, and its name (never a raw id). */
 function targetLabel(e: ModerationLogEntry): string {
