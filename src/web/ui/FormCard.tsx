@@ -1,5 +1,4 @@
 import type { HTMLInputAutoCompleteAttribute, ReactNode, Ref } from 'react';
-import './controls/input.css';
 
 /** The centred card of the sign-in pages, titled by an `h1` (as /login and /register). */
 export function FormCard({ title, children }: { title: string; children: ReactNode }) {

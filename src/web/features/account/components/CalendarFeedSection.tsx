@@ -3,7 +3,6 @@ import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
 import { fetchCalendarLink, rotateCalendarLink } from '../api/account.js';
-import '../../../ui/controls/input.css';
 
 /**
  * The profile's "Calendar" section: the secret link of the person's pickup feed (shown on

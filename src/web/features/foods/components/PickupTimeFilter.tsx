@@ -2,7 +2,6 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { PickupSearch } from '../api/keys.js';
-import '../../../ui/controls/input.css';
 import '../../../ui/controls/select.css';
 
 /** Which pickup times the available list keeps: any, today, this evening (from 17:00), or by a chosen time. */

@@ -5,7 +5,6 @@ import { PICKUP } from '../../../../contract/limits.js';
 import { dayIn, timeIn } from '../../../lib/pickupWindows.js';
 import { RegularOfferDays } from './RegularOfferDays.js';
 import '../../../ui/controls/checkbox.css';
-import '../../../ui/controls/input.css';
 
 /** One window row of the form: local date and times in this browser's zone, capacity as typed. */
 interface Row {

@@ -5,7 +5,6 @@ import { intlLocale } from '../../../lib/i18n.js';
 import { failureText } from '../../../lib/problemText.js';
 import { useChangeRecurringOffer, useRecurringOffers } from '../api/foods.js';
 import '../../../ui/controls/checkbox.css';
-import '../../../ui/controls/input.css';
 
 /** Short weekday names, Monday first, in the page's language (1 January 2024 was a Monday). */
 const weekdays = () => [1, 2, 3, 4, 5, 6, 7].map((d) => new Intl.DateTimeFormat(intlLocale(), { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, d))));

@@ -4,7 +4,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PLACES } from '../../../../contract/limits.js';
 import { numberFormat } from '../../../lib/intl.js';
 import { currentPosition, placeLabel, placeLabels, reversePlace, usePlaceSearch, type LatLng } from '../api/places.js';
-import '../../../ui/controls/input.css';
 import '../../../ui/controls/select.css';
 
 /** How a point from 'Use my location' is named; its label starts so. */

@@ -5,7 +5,6 @@ import type { FoodRequest, PickupWindow, RequestStatusInput } from '../../../../
 import { LIMITS } from '../../../../contract/limits.js';
 import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/ModalDialog.js';
 import { WindowChoice } from './WindowChoice.js';
-import '../../../ui/controls/input.css';
 
 /** Which answer the donor gives: accept (pickup time, note) or decline (reason). */
 export type RequestAnswer = 'Accepted' | 'Declined';

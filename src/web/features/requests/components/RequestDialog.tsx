@@ -12,7 +12,6 @@ import type { AppUser } from '../../auth/useAuth.js';
 import { useRequestFood } from '../api/requests.js';
 import { upcomingWindows } from '../../../lib/pickupWindows.js';
 import { WindowChoice } from './WindowChoice.js';
-import '../../../ui/controls/input.css';
 import '../../../ui/controls/loading.css';
 import '../../../ui/controls/modal.css';
 

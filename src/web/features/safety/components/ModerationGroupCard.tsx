@@ -9,7 +9,6 @@ import { toastSuccess } from '../../../lib/toast.js';
 import { confirmPopup } from '../../../ui/popups.js';
 import { useModerationAction } from '../api/safety.js';
 import { REASON_LABELS } from './ReportDialog.js';
-import '../../../ui/controls/input.css';
 
 const KIND = () => ({ food: t`Listing`, message: t`Message`, user: t`Person`, wanted: t`Wanted post` });
 
