@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { PRODUCT } from '../lib/title.js';
 import { LanguagePicker } from '../ui/LanguagePicker.js';
 import { useAuth } from '../features/auth/useAuth.js';
-import '../ui/controls/select.css';
 
 /**
  * Footer of SPEC.md §1, centred on the base background, with the language picker and the

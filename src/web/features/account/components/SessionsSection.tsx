@@ -6,7 +6,6 @@ import { formatWhen } from '../../../lib/datetime.js';
 import { toastSuccess, toastFailure } from '../../../lib/toast.js';
 import { fetchSessions, revokeOtherSessions, revokeSession } from '../api/account.js';
 import '../../../ui/controls/loading.css';
-import '../../../ui/controls/table.css';
 
 /** A short, readable name of the browser and system in a User-Agent string. */
 export function deviceName(userAgent: string): string {

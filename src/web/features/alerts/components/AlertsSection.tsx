@@ -7,7 +7,6 @@ import { toastFailure, toastSuccess } from '../../../lib/toast.js';
 import { useAlerts, useDeleteAlert, useUpdateAlert } from '../api/alerts.js';
 import { describeAlert } from './alertWords.js';
 import '../../../ui/controls/checkbox.css';
-import '../../../ui/controls/table.css';
 
 /**
  * The person's alerts on the Account page (docs/api.md "Alerts"): each said in words,

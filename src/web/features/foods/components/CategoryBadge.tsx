@@ -1,6 +1,5 @@
 import { t } from '@lingui/core/macro';
 import type { Category } from '../../../../contract/taxonomy.js';
-import '../../../ui/controls/table.css';
 
 /** Each category's name in the active language, and its icon (decorative: always beside the name). */
 export function categoryInfo(): Record<Category, { label: string; icon: string }> {

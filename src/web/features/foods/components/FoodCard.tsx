@@ -9,7 +9,6 @@ import { pickupLine } from '../../../lib/pickupWindows.js';
 import { Photo } from '../../../ui/Photo.js';
 import { foodPath } from '../../../../contract/routes.js';
 import { CategoryBadge } from './CategoryBadge.js';
-import '../../../ui/controls/table.css';
 
 /**
  * One food in a grid (SPEC.md §2 home and available foods): image, name,

@@ -21,7 +21,6 @@ import { FoodPhotos } from '../components/FoodPhotos.js';
 import { CategoryBadge } from '../components/CategoryBadge.js';
 import { FoodFactsRows } from '../components/FoodFacts.js';
 import { DonorRegularOffers } from '../components/DonorRegularOffers.js';
-import '../../../ui/controls/table.css';
 
 // Leaflet loads only on a detail page whose food has a place.
 const SpotMap = lazy(() => import('../../places/components/SpotMap.js'));

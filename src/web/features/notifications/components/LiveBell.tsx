@@ -19,7 +19,6 @@ import { notificationKeys } from '../api/keys.js';
 import { subscribeLiveEvents } from '../api/liveEvents.js';
 import { useUnreadCount } from '../api/notifications.js';
 import '../../../ui/controls/indicator.css';
-import '../../../ui/controls/table.css';
 
 /** Keeps this tab's queries current from the browser's one live stream (`subscribeLiveEvents`). */
 function useLiveEvents() {

@@ -1,6 +1,5 @@
 import { t } from '@lingui/core/macro';
 import type { RequestStatus } from '../../../../contract/index.js';
-import '../../../ui/controls/table.css';
 
 const STYLE: Record<RequestStatus, string> = {
   Pending: 'badge-warning',

@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { wantedPath } from '../../../../contract/routes.js';
 import { useMyWanted } from '../api/wanted.js';
 import { untilWords } from './WantedCard.js';
-import '../../../ui/controls/table.css';
 
 /**
  * 'Your Wanted posts' on /wanted for a signed-in person who has posted: each of their posts (a link

@@ -18,7 +18,6 @@ import { SafetyActions } from '../../safety/components/SafetyActions.js';
 import { useDeleteWanted, useWanted } from '../api/wanted.js';
 import { AnswerWithListing } from '../components/AnswerWithListing.js';
 import { untilWords } from '../components/WantedCard.js';
-import '../../../ui/controls/table.css';
 
 // Leaflet loads only on a post's page.
 const SpotMap = lazy(() => import('../../places/components/SpotMap.js'));
