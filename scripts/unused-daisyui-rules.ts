@@ -1,6 +1,7 @@
 // A PostCSS step of the web client's build (vite.config.ts `css.postcss`): daisyUI's rules without
 // the selectors no source of the client can match. Its own input of `npm run build`'s stamp (scripts/build.mjs).
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import purgecss from '@fullhuman/postcss-purgecss';
 import type { AtRule, ChildNode, Helpers, Plugin, Root } from 'postcss';
@@ -19,15 +20,22 @@ const isDaisy = (node: unknown): node is AtRule => (node as AtRule | undefined)?
 /** The layer that marks, in a stylesheet of components, the rules written in it (`@layer utilities { @layer own { … } }`). */
 const OWN = 'own';
 
+/** daisyUI's own utilities (`join`, `radius`…): their rules sit in the utilities layer itself, each of a lone class (`.join`). */
+const DAISY_UTILITIES = readdirSync(path.join(path.dirname(createRequire(import.meta.url).resolve('daisyui/package.json')), 'utilities'))
+  .filter((f) => f.endsWith('.css'))
+  .map((f) => f.slice(0, -4));
+
 /**
  * A test of a selector for the classes of the daisyUI components `sheet` includes (its `include:` list;
- * `.input`, `.file-input-sm`…), a lone class aside: that is a Tailwind utility (`.table`), not daisyUI's.
+ * `.input`, `.file-input-sm`…), a lone class aside: that is a Tailwind utility (`.table`), not daisyUI's,
+ * unless it is one of daisyUI's utilities (`.join`).
  */
 function componentSelector(sheet: string): (selector: string) => boolean {
-  const names = readFileSync(sheet, 'utf8').match(/include:\s*([^;]+);/)?.[1]?.split(',') ?? [];
-  const stems = names.map((n) => ({ fileinput: 'file-input', button: 'btn' })[n.trim()] ?? n.trim());
-  const named = new RegExp(String.raw`\.(?:${stems.join('|')})(?![A-Za-z0-9_])`);
-  return (selector) => named.test(selector) && !/^\.[\w-]+$/.test(selector);
+  const names = (readFileSync(sheet, 'utf8').match(/include:\s*([^;]+);/)?.[1]?.split(',') ?? []).map((n) => n.trim());
+  const stem = (n: string) => ({ fileinput: 'file-input', button: 'btn' })[n] ?? n;
+  const named = new RegExp(String.raw`\.(?:${names.map(stem).join('|')})(?![A-Za-z0-9_])`);
+  const lone = new RegExp(String.raw`^\.(?:${names.filter((n) => DAISY_UTILITIES.includes(n)).join('|') || '(?!)'})(?![A-Za-z0-9_])`);
+  return (selector) => named.test(selector) && (!/^\.[\w-]+$/.test(selector) || lone.test(selector));
 }
 
 /**

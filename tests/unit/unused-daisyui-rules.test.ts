@@ -14,13 +14,14 @@ const styles = path.join(web, 'styles.css');
 const controls = path.join(web, 'ui/controls');
 const sheet = path.join(controls, 'input.css');
 mkdirSync(controls, { recursive: true });
-writeFileSync(sheet, '@plugin "daisyui" { include: rootscrolllock, input, modal; }');
+writeFileSync(sheet, '@plugin "daisyui" { include: rootscrolllock, input, join, modal; }');
 writeFileSync(
   path.join(web, 'Page.tsx'),
   `export const Page = ({ busy }: { busy: boolean }) => (
     <>
       <ul className="menu"><li><a href="/" aria-current="page">Home</a></li></ul>
       <input className="input" type="email" />
+      <div className="join" />
       <button className={\`btn \${busy ? 'btn-primary' : 'btn-outline'} sm:btn-lg\`} disabled={busy}>Go</button>
       <dialog className="modal" open><div className="modal-box" /></dialog>
     </>
@@ -72,9 +73,9 @@ describe('unused daisyUI rules', () => {
 
   it("keeps of a sheet of ui/controls only its components' used rules, its own rules, the root's and the animations they use", async () => {
     const css = `@layer theme{:root{--color-red-500:red}}@layer base{html{color:red}:root{--page-scroll-lock:initial}}@property --tw-x{syntax:"*";inherits:false}
-${CSS.replace('.unused-utility{color:green}', '.table{display:table}:is(.input[type=email]):dir(rtl){direction:rtl}@layer own{.select:not([multiple]){overflow:clip}.modal-box{animation:radio .2s}}')}@keyframes radio{0%{padding:5px}}@keyframes spin{to{rotate:1turn}}`;
+${CSS.replace('.unused-utility{color:green}', '.table{display:table}.join{display:inline-flex}:is(.input[type=email]):dir(rtl){direction:rtl}@layer own{.select:not([multiple]){overflow:clip}.modal-box{animation:radio .2s}}')}@keyframes radio{0%{padding:5px}}@keyframes spin{to{rotate:1turn}}`;
     const kept = await selectors(css, sheet);
-    expect(kept).toEqual(expect.arrayContaining([':root', '.btn-primary', '.modal[open]', ':is(.input[type=email]):dir(rtl)', '.select:not([multiple])', '0%']));
+    expect(kept).toEqual(expect.arrayContaining([':root', '.join', '.btn-primary', '.modal[open]', ':is(.input[type=email]):dir(rtl)', '.select:not([multiple])', '0%']));
     for (const gone of ['html', '.table', '.btn-secondary', 'to']) expect(kept).not.toContain(gone);
     expect(kept.filter((s) => s === ':root')).toHaveLength(1);
     const out = (await postcss([unusedDaisyuiRules({ styles, controls, web })]).process(css, { from: sheet })).css;
