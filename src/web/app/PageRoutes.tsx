@@ -9,9 +9,9 @@
  * page also waits for its message catalogs (lib/i18n.ts), which load beside it.
  */
 import { lazy, type ComponentType } from 'react';
-import { PAGE_LIST, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
+import { catalogPartsAt, PAGE_LIST, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
 import { Route, Switch } from 'wouter';
-import { catalogPartsAt, type CatalogPart } from '../../contract/locale-codes.js';
+import type { CatalogPart } from '../../contract/locale-codes.js';
 import { PageMessages } from '../lib/i18n.js';
 import NotFoundPage from './NotFoundPage.js';
 
