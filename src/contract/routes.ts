@@ -101,7 +101,11 @@ export const UNKNOWN_PATH_MODULES = [PAGE_ROUTES_MODULE];
  */
 export function catalogPartsAt(pathname: string): CatalogPart[] {
   if (pathname === PAGES.home.path) return ['home'];
-  const page = PAGE_LIST.find(([, { path }]) => pathRegExp(path).test(pathname))?.[1];
+  return pageCatalogs(PAGE_LIST.find(([, { path }]) => pathRegExp(path).test(pathname))?.[1]);
+}
+
+/** The catalogs a page of the table but home shows besides `core` (`catalogPartsAt`); `undefined`: the 404 page's. */
+export function pageCatalogs(page: WebPage | undefined): CatalogPart[] {
   return page?.catalog ? ['common', 'shared', page.catalog] : ['common'];
 }
 
