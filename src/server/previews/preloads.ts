@@ -21,7 +21,7 @@ import { catalogPartsAt, PAGE_LIST, PAGES, UNKNOWN_PATH_MODULES, pageModules, pa
 const catalogsModule = (locale: Locale) => `lib/catalogs/${locale}.ts`;
 /** Manifest key of `part` of `locale`'s compiled catalog. */
 const catalogModule = (locale: Locale, part: string) => `locales/${locale}/${part}.json?lingui`;
-/** English's parts the entry loads itself, without the table (src/web/lib/i18n.ts). */
+/** English's parts the entry imports itself, without the table (src/web/lib/i18n.ts `SOURCE_CATALOGS`). */
 const SOURCE_IN_ENTRY = new Set<CatalogPart>(['core', 'common', 'home']);
 
 /**

@@ -16,14 +16,20 @@ type Catalog = () => Promise<{ messages: Messages }>;
 
 export type { CatalogPart };
 
-/** English's catalogs of the home page: `core` bundled, the others each their own chunk. */
+/**
+ * English's catalogs of the home page, which the entry imports itself: `core` bundled, the others each their own
+ * chunk. English's others are in its table of loaders, as every other language's are.
+ */
 const SOURCE_CATALOGS: Partial<Record<CatalogPart, Catalog>> = {
   core: () => Promise.resolve({ messages: sourceCore }),
   common: () => import('../locales/en/common.json?lingui'),
   home: () => import('../locales/en/home.json?lingui'),
 };
 
-/** Each other language's table of loaders (`catalogs/{locale}.ts`), a chunk of its own. */
+/**
+ * Each language's table of loaders (`catalogs/{locale}.ts`; English's without the parts above), a chunk of its own,
+ * so the entry's size does not grow with the number of catalogs and a visitor fetches only their language's.
+ */
 const TABLES: Record<UiLocale, () => Promise<{ CATALOGS: Partial<Record<CatalogPart, Catalog>> }>> = {
   en: () => import('./catalogs/en.js'),
   de: () => import('./catalogs/de.js'),
@@ -34,8 +40,8 @@ const TABLES: Record<UiLocale, () => Promise<{ CATALOGS: Partial<Record<CatalogP
 };
 
 /**
- * `part` of `locale`'s catalog. Another language's loaders are a chunk of their own (`catalogs/{locale}.ts`), loaded
- * with its first catalog; a page served in that language preloads it (src/server/previews/preloads.ts).
+ * `part` of `locale`'s catalog: one the English entry imports itself, else through the language's table of loaders,
+ * loaded with its first such catalog; a page served in that language preloads it (src/server/previews/preloads.ts).
  */
 function catalog(locale: UiLocale, part: CatalogPart): Promise<{ messages: Messages }> {
   const source = locale === 'en' && SOURCE_CATALOGS[part];

@@ -1,7 +1,7 @@
 /**
  * English's compiled catalogs but those the entry loads itself (lib/i18n.ts: `core` bundled, and the home page's
  * `common` and `home`): one explicit import per part, so each is its own chunk; this table is a chunk of its own
- * too, loaded with the first catalog of another page.
+ * too, loaded with the first of these catalogs a page asks for (the server preloads it with them).
  */
 import type { Messages } from '@lingui/core';
 import type { CatalogPart } from '../../../contract/locale-codes.js';
