@@ -44,7 +44,7 @@ printTable('2b. Cache invalidation across processes (two Plateful processes, one
 const revalidation = await revalidationBenchmark();
 printTable('2c. A signed-in revalidation of an unchanged own list (GET /api/foods?email=…, CACHE=off), 1 connection × 5 s', revalidation);
 const weight = clientWeight();
-printTable('3. Client: initial JS and CSS per route, as served (precompressed gzip -9 / brotli -q 11)', weight);
+printTable('3. Client: initial JS and CSS per route, as served (precompressed: Zopfli gzip / brotli -q 11)', weight);
 printTable('3b. What the service worker adds to a first visit of the home page', serviceWorkerWeight());
 const catalogs = heaviestCatalogs(catalogWeight());
 printTable("3c. Another locale's catalogs per route, as served (gzip -9): the heaviest route per locale", catalogs);
