@@ -10,14 +10,18 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { PAGE_LIST, UNKNOWN_PATH_MODULES, pageModules } from '../src/contract/routes.js';
-import { chunkFiles, type Manifest } from '../src/server/previews/preloads.js';
+import { LOCALES } from '../src/contract/locale-codes.js';
+import { catalogPartsAt, PAGE_LIST, UNKNOWN_PATH_MODULES, pageModules } from '../src/contract/routes.js';
+import { catalogModules, chunkFiles, type Manifest } from '../src/server/previews/preloads.js';
 import { kb } from './lib.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
 /** Each page of the contract's table and the lazily loaded modules (manifest keys) it renders with; then a 404. */
 export const ROUTES: [string, string[]][] = [...PAGE_LIST.map(([, page]): [string, string[]] => [page.path, pageModules(page)]), ['(unknown path)', UNKNOWN_PATH_MODULES]];
+
+/** A path of the contract's table as a concrete one (`{id}` → `x`); the unknown path as one no page matches. */
+const concrete = (route: string) => (route.startsWith('(') ? '/no-such-page' : route.replace(/\{[^}]+\}/g, 'x'));
 
 /** Bytes of `file` raw, gzip and brotli: the precompressed siblings when the build wrote them. */
 function sizes(file: string): { raw: number; gzip: number; br: number } {
@@ -72,5 +76,33 @@ export function clientWeight(): Record<string, string | number>[] {
       'CSS gzip': kb(c.gzip),
       'CSS brotli': kb(c.br),
     };
+  });
+}
+
+/**
+ * Per route and language other than English: the gzip bytes of the catalogs the route downloads, as served
+ * (`core`, the parts of contract routes.ts `catalogPartsAt`, the home page's included, and the loaders' table of that
+ * language: src/server/previews/preloads.ts `catalogModules`; the entry's chunks they import are not counted); budget 12 KB gzip per locale per route
+ * (docs/translating.md "Weight"). One row per route, a column per locale.
+ */
+export function catalogWeight(): Record<string, string | number>[] {
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = initialFiles(manifest, []).js;
+  return ROUTES.map(([route]) => {
+    const pathname = concrete(route);
+    const row: Record<string, string | number> = { route, parts: ['core', ...catalogPartsAt(pathname)].join(' + ') };
+    for (const locale of LOCALES.filter((l) => l !== 'en')) {
+      const { js } = chunkFiles(manifest, catalogModules(pathname, locale, { home: true }));
+      row[`${locale} gzip`] = kb([...js].filter((file) => !entry.has(file)).reduce((sum, file) => sum + sizes(file).gzip, 0));
+    }
+    return row;
+  });
+}
+
+/** The largest of {@link catalogWeight}'s figures per locale, and its route. */
+export function heaviestCatalogs(rows: Record<string, string | number>[]): Record<string, string | number>[] {
+  return LOCALES.filter((l) => l !== 'en').map((locale) => {
+    const top = rows.reduce((a, b) => (parseFloat(String(b[`${locale} gzip`])) > parseFloat(String(a[`${locale} gzip`])) ? b : a));
+    return { locale, route: top.route!, gzip: top[`${locale} gzip`]! };
   });
 }

@@ -29,16 +29,23 @@ export const isLocale = (value: unknown): value is Locale => typeof value === 's
  * The message catalogs of the web client (lingui.config.ts): `core` (the frame and the home page's first screen),
  * `common` (what most pages show after their first screen: the footer, the signed-in controls, the food cards,
  * the app's status), `home` (the home page's lower sections), `session` (a signed-in person's notices
- * and bell), `pages` (every other page) and `moderation` (the moderators' pages).
+ * and bell), `shared` (what pages of several groups show: the problems' texts, dialogs, the place finder…) and
+ * one per group of pages (`auth`, `account`, `foods`, `requests`, `notifications`, `wanted`, `moderation`): each
+ * page's are in the contract's table (routes.ts `catalogPartsAt`).
  */
-export type CatalogPart = 'core' | 'common' | 'home' | 'session' | 'pages' | 'moderation';
+export type CatalogPart =
+  | 'core'
+  | 'common'
+  | 'home'
+  | 'session'
+  | 'shared'
+  | 'auth'
+  | 'account'
+  | 'foods'
+  | 'requests'
+  | 'notifications'
+  | 'wanted'
+  | 'moderation';
 
-/**
- * The catalogs a page at `pathname` (no query) shows besides `core`: the web client loads them with the page, and
- * the server's HTML preloads them but the home page's (src/server/previews/preloads.ts). The home page's
- * `common` parts (cards, footer) load with their own chunks.
- */
-export function catalogPartsAt(pathname: string): CatalogPart[] {
-  if (pathname === '/') return ['home'];
-  return ['common', pathname === '/moderation' || pathname.startsWith('/moderation/') ? 'moderation' : 'pages'];
-}
+/** Every catalog, in the order of lingui.config.ts. */
+export const CATALOG_PARTS: readonly CatalogPart[] = ['core', 'common', 'home', 'session', 'shared', 'auth', 'account', 'foods', 'requests', 'notifications', 'wanted', 'moderation'];

@@ -6,6 +6,7 @@
  *
  * Paths are written as SPEC.md §2 writes them: `{name}` stands for one path segment.
  */
+import type { CatalogPart } from './locale-codes.js';
 
 /**
  * How a page renders inside the shared layout:
@@ -26,7 +27,12 @@ export interface WebPage {
   module?: string;
   /** Public page whose server-rendered HTML preloads its lazy chunks (`src/server/previews/preloads.ts`). */
   previewed?: true;
+  /** The message catalog of the page's group (lingui.config.ts), beside `common` and `shared` (none for `entry`). */
+  catalog?: PageCatalog;
 }
+
+/** The catalogs of the page groups (lingui.config.ts): each holds what only the pages of its group show. */
+export type PageCatalog = Extract<CatalogPart, 'auth' | 'account' | 'foods' | 'requests' | 'notifications' | 'wanted' | 'moderation'>;
 
 /** Manifest key of the lazily loaded routes of every page but home, and of the 404 page. */
 export const PAGE_ROUTES_MODULE = 'app/PageRoutes.tsx';
@@ -38,32 +44,33 @@ export const LOGIN_GUARD_MODULE = 'features/auth/RequireAuth.tsx';
 /** Every page, in match order; a path matching none gets the 404 page. */
 export const PAGES = {
   home: { path: '/', kind: 'entry' },
-  login: { path: '/login', kind: 'lazy', module: 'features/auth/pages/LoginPage.tsx' },
-  register: { path: '/register', kind: 'lazy', module: 'features/auth/pages/RegisterPage.tsx' },
-  googleDone: { path: '/auth/popup-done', kind: 'lazy', module: 'features/auth/pages/GoogleDonePage.tsx' },
-  forgotPassword: { path: '/forgot-password', kind: 'lazy', module: 'features/auth/pages/ForgotPasswordPage.tsx' },
-  resetPassword: { path: '/reset-password', kind: 'lazy', module: 'features/auth/pages/ResetPasswordPage.tsx' },
-  profile: { path: '/profile', kind: 'guarded', module: 'features/account/pages/ProfilePage.tsx' },
-  account: { path: '/account', kind: 'guarded', module: 'features/account/pages/AccountPage.tsx' },
-  availableFoods: { path: '/available-foods', kind: 'data', module: 'features/foods/pages/AvailableFoodsPage.tsx', previewed: true },
-  food: { path: '/food/{id}', kind: 'data', module: 'features/foods/pages/FoodDetailsPage.tsx', previewed: true },
-  addFood: { path: '/add-food', kind: 'guarded', module: 'features/foods/pages/AddFoodPage.tsx' },
-  manageMyFoods: { path: '/manage-my-foods', kind: 'guarded', module: 'features/foods/pages/ManageMyFoodsPage.tsx' },
-  updateFood: { path: '/update-food/{id}', kind: 'guarded', module: 'features/foods/pages/UpdateFoodPage.tsx' },
-  manageFood: { path: '/manage-food/{foodId}', kind: 'guarded', module: 'features/requests/pages/ManageFoodPage.tsx' },
-  myFoodRequests: { path: '/my-food-request', kind: 'guarded', module: 'features/requests/pages/MyFoodRequestPage.tsx' },
-  conversation: { path: '/requests/{requestId}', kind: 'guarded', module: 'features/messages/pages/ConversationPage.tsx' },
-  notifications: { path: '/notifications', kind: 'guarded', module: 'features/notifications/pages/NotificationsPage.tsx' },
+  login: { path: '/login', kind: 'lazy', module: 'features/auth/pages/LoginPage.tsx', catalog: 'auth' },
+  register: { path: '/register', kind: 'lazy', module: 'features/auth/pages/RegisterPage.tsx', catalog: 'auth' },
+  googleDone: { path: '/auth/popup-done', kind: 'lazy', module: 'features/auth/pages/GoogleDonePage.tsx', catalog: 'auth' },
+  forgotPassword: { path: '/forgot-password', kind: 'lazy', module: 'features/auth/pages/ForgotPasswordPage.tsx', catalog: 'auth' },
+  resetPassword: { path: '/reset-password', kind: 'lazy', module: 'features/auth/pages/ResetPasswordPage.tsx', catalog: 'auth' },
+  profile: { path: '/profile', kind: 'guarded', module: 'features/account/pages/ProfilePage.tsx', catalog: 'account' },
+  account: { path: '/account', kind: 'guarded', module: 'features/account/pages/AccountPage.tsx', catalog: 'account' },
+  availableFoods: { path: '/available-foods', kind: 'data', module: 'features/foods/pages/AvailableFoodsPage.tsx', previewed: true, catalog: 'foods' },
+  food: { path: '/food/{id}', kind: 'data', module: 'features/foods/pages/FoodDetailsPage.tsx', previewed: true, catalog: 'foods' },
+  addFood: { path: '/add-food', kind: 'guarded', module: 'features/foods/pages/AddFoodPage.tsx', catalog: 'foods' },
+  manageMyFoods: { path: '/manage-my-foods', kind: 'guarded', module: 'features/foods/pages/ManageMyFoodsPage.tsx', catalog: 'foods' },
+  updateFood: { path: '/update-food/{id}', kind: 'guarded', module: 'features/foods/pages/UpdateFoodPage.tsx', catalog: 'foods' },
+  manageFood: { path: '/manage-food/{foodId}', kind: 'guarded', module: 'features/requests/pages/ManageFoodPage.tsx', catalog: 'requests' },
+  myFoodRequests: { path: '/my-food-request', kind: 'guarded', module: 'features/requests/pages/MyFoodRequestPage.tsx', catalog: 'requests' },
+  conversation: { path: '/requests/{requestId}', kind: 'guarded', module: 'features/messages/pages/ConversationPage.tsx', catalog: 'requests' },
+  notifications: { path: '/notifications', kind: 'guarded', module: 'features/notifications/pages/NotificationsPage.tsx', catalog: 'notifications' },
   notificationSettings: {
     path: '/settings/notifications',
     kind: 'guarded',
     module: 'features/notifications/pages/NotificationSettingsPage.tsx',
+    catalog: 'notifications',
   },
-  wantedList: { path: '/wanted', kind: 'data', module: 'features/wanted/pages/WantedListPage.tsx' },
-  wanted: { path: '/wanted/{id}', kind: 'data', module: 'features/wanted/pages/WantedPage.tsx' },
+  wantedList: { path: '/wanted', kind: 'data', module: 'features/wanted/pages/WantedListPage.tsx', catalog: 'wanted' },
+  wanted: { path: '/wanted/{id}', kind: 'data', module: 'features/wanted/pages/WantedPage.tsx', catalog: 'wanted' },
   // Not guarded: everyone but moderators gets the 404 page, signed in or not.
-  moderation: { path: '/moderation', kind: 'data', module: 'features/safety/pages/ModerationPage.tsx' },
-  moderationLog: { path: '/moderation/log', kind: 'data', module: 'features/safety/pages/ModerationLogPage.tsx' },
+  moderation: { path: '/moderation', kind: 'data', module: 'features/safety/pages/ModerationPage.tsx', catalog: 'moderation' },
+  moderationLog: { path: '/moderation/log', kind: 'data', module: 'features/safety/pages/ModerationLogPage.tsx', catalog: 'moderation' },
 } as const satisfies Record<string, WebPage>;
 
 /** The name of a page in {@link PAGES}. */
@@ -85,6 +92,22 @@ export function pageModules(page: WebPage): string[] {
 
 /** The lazily loaded modules (manifest keys) of a path that matches no page (the 404 page). */
 export const UNKNOWN_PATH_MODULES = [PAGE_ROUTES_MODULE];
+
+/**
+ * The message catalogs a page at `pathname` (no query) shows besides `core` (lingui.config.ts): the web client
+ * waits for them before the page renders (app/PageRoutes.tsx), the server's HTML preloads them but the home
+ * page's (src/server/previews/preloads.ts). Home: `home` (its cards and footer take `common` with their own
+ * chunks); a page of the table: `common`, `shared` and its group's; any other path (the 404 page): `common`.
+ */
+export function catalogPartsAt(pathname: string): CatalogPart[] {
+  if (pathname === PAGES.home.path) return ['home'];
+  return pageCatalogs(PAGE_LIST.find(([, { path }]) => pathRegExp(path).test(pathname))?.[1]);
+}
+
+/** The catalogs a page of the table but home shows besides `core` (`catalogPartsAt`); `undefined`: the 404 page's. */
+export function pageCatalogs(page: WebPage | undefined): CatalogPart[] {
+  return page?.catalog ? ['common', 'shared', page.catalog] : ['common'];
+}
 
 /** `pattern` (`/food/{id}`) in the `:name` syntax of the web router (wouter): `/food/:id`. */
 export function routerPattern(pattern: string): string {

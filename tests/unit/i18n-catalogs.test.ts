@@ -1,16 +1,19 @@
 // The message catalogs of the web client (docs/translating.md): every message of a fresh extract is in
 // the source catalog and translated in every shipped locale and the pseudo-locale, no catalog keeps a
-// message the code no longer uses, and every translation has the source's ICU arguments and tags.
+// message the code no longer uses, and every translation has the source's ICU arguments and tags; every
+// text a page (or the frame around it) can show is in a catalog that page loads.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/contract/locale-codes.js';
+import { CATALOG_PARTS, LOCALES } from '../../src/contract/locale-codes.js';
+import { catalogPartsAt, PAGE_LIST, PAGE_ROUTES_MODULE, pageModules } from '../../src/contract/routes.js';
+import { reached } from './web-imports.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CATALOGS = ['core', 'common', 'home', 'session', 'pages', 'moderation'];
+const CATALOGS = CATALOG_PARTS;
 const TRANSLATED = [...LOCALES.filter((l) => l !== 'en'), 'pseudo'];
 
 const read = (locale: string, catalog: string) =>
@@ -39,12 +42,20 @@ function argumentsOf(message: string): string[] {
 }
 
 let extracted: Record<string, Set<string>>;
+/** Source file (absolute) → the catalogs holding its messages. */
+const catalogsOf = new Map<string, Set<string>>();
 beforeAll(async () => {
   const config = getConfig({ cwd: ROOT, configPath: path.join(ROOT, 'lingui.config.ts') });
   extracted = {};
   for (const catalog of await getCatalogs(config)) {
     const name = path.basename(catalog.path);
-    extracted[name] = new Set(Object.keys((await catalog.collect()) ?? {}));
+    const messages = (await catalog.collect()) ?? {};
+    extracted[name] = new Set(Object.keys(messages));
+    for (const { origin } of Object.values(messages))
+      for (const [file] of origin ?? []) {
+        const full = path.resolve(ROOT, file);
+        catalogsOf.set(full, (catalogsOf.get(full) ?? new Set()).add(name));
+      }
   }
 }, 60_000);
 
@@ -68,4 +79,37 @@ describe('message catalogs', () => {
       });
     }
   }
+});
+
+const web = (module: string) => path.join(ROOT, 'src/web', module);
+/** Shows the server's own text while its catalog (`shared`) is not loaded, so a page may reach it without. */
+const FALLS_BACK = new Set([web('lib/problemText.ts')]);
+
+/** Each text reached from `modules` with catalogs `parts` that is in none of the catalogs loaded where it shows. */
+function outOfReach(modules: string[], parts: string[], beyond: string[] = []): string[] {
+  const wrong = new Set<string>();
+  for (const module of modules)
+    for (const { file, parts: loaded } of reached(web(module), parts, new Set(beyond.map(web)))) {
+      const holders = [...(catalogsOf.get(file) ?? [])];
+      if (holders.length && !FALLS_BACK.has(file) && !holders.some((h) => loaded.includes(h)))
+        wrong.add(`${path.relative(ROOT, file)} is in ${holders.join(', ')}; loaded there: ${loaded.join(', ')}`);
+    }
+  return [...wrong];
+}
+
+describe('each page loads the catalogs of the texts it shows (contract routes.ts catalogPartsAt, lingui.config.ts)', () => {
+  it('the frame of every page (the entry, but the other pages)', () => {
+    expect(outOfReach(['app/main.tsx'], ['core'], [PAGE_ROUTES_MODULE])).toEqual([]);
+  });
+
+  for (const [name, page] of PAGE_LIST) {
+    it(`${name} (${page.path})`, () => {
+      const modules = page.module ? pageModules(page).filter((m) => m !== PAGE_ROUTES_MODULE) : ['features/home/pages/HomePage.tsx'];
+      expect(outOfReach(modules, ['core', ...catalogPartsAt(page.path.replace(/\{\w+\}/g, 'x'))])).toEqual([]);
+    });
+  }
+
+  it('the 404 page', () => {
+    expect(outOfReach(['app/NotFoundPage.tsx'], ['core', ...catalogPartsAt('/no/such/page')])).toEqual([]);
+  });
 });

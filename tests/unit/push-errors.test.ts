@@ -4,7 +4,7 @@ import { pushFailureText } from '../../src/web/features/notifications/pushErrors
 import { activateLocale } from '../../src/web/lib/i18n.js';
 
 // The texts come from the English catalogs, as in the browser.
-beforeAll(() => activateLocale('en', { all: true, parts: ['pages'] }));
+beforeAll(() => activateLocale('en', { all: true, parts: ['notifications'] }));
 
 const domError = (message: string, name: string) => Object.assign(new Error(message), { name });
 

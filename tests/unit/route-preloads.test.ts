@@ -23,14 +23,18 @@ writeFileSync(
     'features/foods/pages/FoodDetailsPage.tsx': { file: 'assets/detail.js', imports: ['_query', '_photos'], css: ['assets/detail.css'] },
     _photos: { file: 'assets/photos.js' },
     'features/foods/pages/AvailableFoodsPage.tsx': { file: 'assets/list.js', imports: ['_photos'] },
-    'lib/catalogs.ts': { file: 'assets/catalogs.js', imports: ['_vendor'] },
-    'locales/en/pages.json?lingui': { file: 'assets/en-pages.js' },
+    'lib/catalogs/en.ts': { file: 'assets/catalogs-en.js', imports: ['_vendor'] },
+    'lib/catalogs/de.ts': { file: 'assets/catalogs-de.js', imports: ['_vendor'] },
+    'lib/catalogs/ar.ts': { file: 'assets/catalogs-ar.js', imports: ['_vendor'] },
+    'locales/en/shared.json?lingui': { file: 'assets/en-shared.js' },
+    'locales/en/foods.json?lingui': { file: 'assets/en-foods.js' },
     'locales/en/common.json?lingui': { file: 'assets/en-common.js' },
     'locales/de/common.json?lingui': { file: 'assets/de-common.js' },
     'locales/en/home.json?lingui': { file: 'assets/en-home.js' },
     'locales/en/moderation.json?lingui': { file: 'assets/en-moderation.js' },
     'locales/de/core.json?lingui': { file: 'assets/de-core.js' },
-    'locales/de/pages.json?lingui': { file: 'assets/de-pages.js' },
+    'locales/de/shared.json?lingui': { file: 'assets/de-shared.js' },
+    'locales/de/foods.json?lingui': { file: 'assets/de-foods.js' },
     'locales/ar/core.json?lingui': { file: 'assets/ar-core.js' },
     'locales/ar/home.json?lingui': { file: 'assets/ar-home.js' },
   }),
@@ -52,8 +56,10 @@ test('a food page preloads its page chunk, the query boundary, their imports and
       'modulepreload /assets/query.js',
       'modulepreload /assets/detail.js',
       'modulepreload /assets/photos.js',
+      'modulepreload /assets/catalogs-en.js',
       'modulepreload /assets/en-common.js',
-      'modulepreload /assets/en-pages.js',
+      'modulepreload /assets/en-shared.js',
+      'modulepreload /assets/en-foods.js',
       'stylesheet /assets/detail.css',
     ].sort(),
   );
@@ -64,40 +70,40 @@ test('a food page preloads its page chunk, the query boundary, their imports and
       'modulepreload /assets/query.js',
       'modulepreload /assets/list.js',
       'modulepreload /assets/photos.js',
+      'modulepreload /assets/catalogs-en.js',
       'modulepreload /assets/en-common.js',
-      'modulepreload /assets/en-pages.js',
+      'modulepreload /assets/en-shared.js',
+      'modulepreload /assets/en-foods.js',
     ].sort(),
   );
 });
 
-test('a page in another language also preloads its core catalog and the table of catalogs', () => {
+test("a page in another language also preloads its core catalog and its language's table of catalogs", () => {
   const preloads = routePreloads(dist);
   expect(hrefs(preloads('/available-foods', 'de'))).toEqual(
     expect.arrayContaining([
-      'modulepreload /assets/catalogs.js',
+      'modulepreload /assets/catalogs-de.js',
       'modulepreload /assets/de-core.js',
       'modulepreload /assets/de-common.js',
-      'modulepreload /assets/de-pages.js',
+      'modulepreload /assets/de-shared.js',
+      'modulepreload /assets/de-foods.js',
     ]),
   );
-  expect(hrefs(preloads('/available-foods', 'de'))).not.toContain('modulepreload /assets/en-pages.js');
-  expect(hrefs(preloads('/available-foods', 'de'))).not.toContain('modulepreload /assets/en-common.js');
+  for (const other of ['en-foods', 'en-common', 'catalogs-en', 'catalogs-ar']) expect(hrefs(preloads('/available-foods', 'de'))).not.toContain(`modulepreload /assets/${other}.js`);
   // The home page's lower sections load after its first screen.
-  expect(hrefs(preloads('/', 'ar')).sort()).toEqual(['modulepreload /assets/ar-core.js', 'modulepreload /assets/catalogs.js']);
+  expect(hrefs(preloads('/', 'ar')).sort()).toEqual(['modulepreload /assets/ar-core.js', 'modulepreload /assets/catalogs-ar.js']);
 });
 
 test('an English home page, and a server without a built client, preload nothing; other pages the routes and their messages', () => {
   expect(routePreloads(dist)('/', 'en')).toBe('');
   expect(hrefs(routePreloads(dist)('/moderation/log', 'en'))).toEqual([
     'modulepreload /assets/routes.js',
+    'modulepreload /assets/catalogs-en.js',
     'modulepreload /assets/en-common.js',
+    'modulepreload /assets/en-shared.js',
     'modulepreload /assets/en-moderation.js',
   ]);
-  // An unknown path: the 404 page is in the routes' chunk.
-  expect(hrefs(routePreloads(dist)('/food/a/b', 'en'))).toEqual([
-    'modulepreload /assets/routes.js',
-    'modulepreload /assets/en-common.js',
-    'modulepreload /assets/en-pages.js',
-  ]);
+  // An unknown path: the 404 page is in the routes' chunk, its texts in `common` (which the English entry loads itself).
+  expect(hrefs(routePreloads(dist)('/food/a/b', 'en'))).toEqual(['modulepreload /assets/routes.js', 'modulepreload /assets/en-common.js']);
   expect(routePreloads(path.join(dist, 'missing'))('/food/x', 'en')).toBe('');
 });

@@ -7,25 +7,33 @@
  * routes (contract `PAGE_ROUTES_MODULE`). The preloads ask for low priority: they still start with the
  * HTML, but the entry, the stylesheet and the first paint go first (Lighthouse's FCP on Available Foods
  * 2.1 → 1.8 s, LCP unchanged at 2.4 s). Every page also gets its language's catalogs
- * (src/web/lib/i18n.ts): `core` and the table of loaders for a language other than English,
- * and the parts the page shows (contract/locale-codes.ts `catalogPartsAt`) but the home page's
+ * (src/web/lib/i18n.ts): `core` and that language's table of loaders for a language other than English,
+ * and the parts the page shows (contract/routes.ts `catalogPartsAt`) but the home page's
  * lower sections. Files come from Vite's build manifest (`dist/web/.vite/manifest.json`,
  * vite.config.ts `build.manifest`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { catalogPartsAt, SOURCE_LOCALE, type Locale } from '../../contract/locale-codes.js';
-import { PAGE_LIST, PAGES, UNKNOWN_PATH_MODULES, pageModules, pathRegExp } from '../../contract/routes.js';
+import { SOURCE_LOCALE, type CatalogPart, type Locale } from '../../contract/locale-codes.js';
+import { catalogPartsAt, PAGE_LIST, PAGES, UNKNOWN_PATH_MODULES, pageModules, pathRegExp } from '../../contract/routes.js';
 
-/** Manifest key of the web client's table of other languages' catalogs (src/web/lib/catalogs.ts). */
-const CATALOGS_MODULE = 'lib/catalogs.ts';
+/** Manifest key of the web client's table of `locale`'s catalogs (src/web/lib/catalogs/). */
+const catalogsModule = (locale: Locale) => `lib/catalogs/${locale}.ts`;
 /** Manifest key of `part` of `locale`'s compiled catalog. */
 const catalogModule = (locale: Locale, part: string) => `locales/${locale}/${part}.json?lingui`;
+/** English's parts the entry imports itself, without the table (src/web/lib/i18n.ts `SOURCE_CATALOGS`). */
+const SOURCE_IN_ENTRY = new Set<CatalogPart>(['core', 'common', 'home']);
 
-/** The catalogs (manifest keys) a page at `pathname` in `locale` renders with. */
-function catalogModules(pathname: string, locale: Locale): string[] {
-  const shown = pathname === PAGES.home.path ? [] : catalogPartsAt(pathname).map((part) => catalogModule(locale, part));
-  return locale === SOURCE_LOCALE ? shown : [CATALOGS_MODULE, catalogModule(locale, 'core'), ...shown];
+/**
+ * The catalogs (manifest keys) a page at `pathname` in `locale` renders with: the parts it shows (the home page's
+ * only when `home`: they load with its lower sections), `core` but in English (bundled), and the language's table
+ * of loaders unless every part is one the English entry loads itself.
+ */
+export function catalogModules(pathname: string, locale: Locale, { home = false } = {}): string[] {
+  const parts = pathname === PAGES.home.path && !home ? [] : catalogPartsAt(pathname);
+  if (locale !== SOURCE_LOCALE) parts.unshift('core');
+  const table = parts.some((part) => locale !== SOURCE_LOCALE || !SOURCE_IN_ENTRY.has(part)) ? [catalogsModule(locale)] : [];
+  return [...table, ...parts.filter((part) => part !== 'core' || locale !== SOURCE_LOCALE).map((part) => catalogModule(locale, part))];
 }
 
 /** One entry of Vite's build manifest: the built file and the manifest keys it imports statically. */

@@ -9,9 +9,9 @@
  * page also waits for its message catalogs (lib/i18n.ts), which load beside it.
  */
 import { lazy, type ComponentType } from 'react';
-import { PAGE_LIST, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
+import { PAGE_LIST, pageCatalogs, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
 import { Route, Switch } from 'wouter';
-import { catalogPartsAt, type CatalogPart } from '../../contract/locale-codes.js';
+import type { CatalogPart } from '../../contract/locale-codes.js';
 import { PageMessages } from '../lib/i18n.js';
 import NotFoundPage from './NotFoundPage.js';
 
@@ -72,15 +72,15 @@ function wrap(kind: PageKind, P: Page, parts?: CatalogPart[]): Page {
   return P;
 }
 
-/** Router pattern → page, in the table's match order; each waits for the catalogs its path shows (the ones the server preloads). */
+/** Router pattern → page, in the table's match order; each waits for the catalogs its path shows (`catalogPartsAt`, the ones the server preloads). */
 const ROUTES: [string, Page][] = PAGE_LIST.flatMap(([name, page]) =>
-  name === 'home' ? [] : [[routerPattern(page.path), wrap(page.kind, PAGES[name], catalogPartsAt(page.path))]],
+  name === 'home' ? [] : [[routerPattern(page.path), wrap(page.kind, PAGES[name], pageCatalogs(page))]],
 );
 
-/** The 404 page, once its texts (the `common` catalog) are loaded. */
+/** The 404 page, once its texts are loaded. */
 function NotFoundRoute() {
   return (
-    <PageMessages parts={['common']}>
+    <PageMessages parts={pageCatalogs(undefined)}>
       <NotFoundPage />
     </PageMessages>
   );

@@ -6,7 +6,7 @@
  */
 import { use, type ReactNode } from 'react';
 import { i18n, type Messages } from '@lingui/core';
-import { catalogPartsAt, isLocale, LANG_COOKIE, SOURCE_LOCALE, type CatalogPart, type Locale } from '../../contract/locale-codes.js';
+import { isLocale, LANG_COOKIE, SOURCE_LOCALE, type CatalogPart, type Locale } from '../../contract/locale-codes.js';
 import { messages as sourceCore } from '../locales/en/core.json?lingui';
 
 /** A shipped locale, or `pseudo` (accented, longer and bracketed texts for the tests). */
@@ -16,23 +16,37 @@ type Catalog = () => Promise<{ messages: Messages }>;
 
 export type { CatalogPart };
 
-/** English's catalogs: `core` bundled, the others each their own chunk. */
-const SOURCE_CATALOGS: Record<CatalogPart, Catalog> = {
+/**
+ * English's catalogs of the home page, which the entry imports itself: `core` bundled, the others each their own
+ * chunk. English's others are in its table of loaders, as every other language's are.
+ */
+const SOURCE_CATALOGS: Partial<Record<CatalogPart, Catalog>> = {
   core: () => Promise.resolve({ messages: sourceCore }),
   common: () => import('../locales/en/common.json?lingui'),
   home: () => import('../locales/en/home.json?lingui'),
-  session: () => import('../locales/en/session.json?lingui'),
-  pages: () => import('../locales/en/pages.json?lingui'),
-  moderation: () => import('../locales/en/moderation.json?lingui'),
 };
 
 /**
- * `part` of `locale`'s catalog. The other languages' loaders are a chunk of their own (`catalogs.ts`), loaded with
- * the first catalog of another language; a page served in one preloads it (src/server/previews/preloads.ts).
+ * Each language's table of loaders (`catalogs/{locale}.ts`; English's without the parts above), a chunk of its own,
+ * so the entry's size does not grow with the number of catalogs and a visitor fetches only their language's.
+ */
+const TABLES: Record<UiLocale, () => Promise<{ CATALOGS: Partial<Record<CatalogPart, Catalog>> }>> = {
+  en: () => import('./catalogs/en.js'),
+  de: () => import('./catalogs/de.js'),
+  fr: () => import('./catalogs/fr.js'),
+  es: () => import('./catalogs/es.js'),
+  ar: () => import('./catalogs/ar.js'),
+  pseudo: () => import('./catalogs/pseudo.js'),
+};
+
+/**
+ * `part` of `locale`'s catalog: one the English entry imports itself, else through the language's table of loaders,
+ * loaded with its first such catalog; a page served in that language preloads it (src/server/previews/preloads.ts).
  */
 function catalog(locale: UiLocale, part: CatalogPart): Promise<{ messages: Messages }> {
-  if (locale === 'en') return SOURCE_CATALOGS[part]();
-  return import('./catalogs.js').then(({ CATALOGS }) => CATALOGS[locale][part]());
+  const source = locale === 'en' && SOURCE_CATALOGS[part];
+  if (source) return source();
+  return TABLES[locale]().then(({ CATALOGS }) => CATALOGS[part]!());
 }
 
 /** The locale being shown, or being loaded by {@link activateLocale}: the one whose catalogs are loaded on demand. */
@@ -89,23 +103,30 @@ export function intlLocale(locale: UiLocale = activeLocale()): string {
 }
 
 /**
+ * The catalogs the entry starts loading for the current path: the home page's `home`, any other page's `common`.
+ * A page's others are in the table of pages (contract routes.ts `catalogPartsAt`), out of the entry: the page waits
+ * for them (app/PageRoutes.tsx), and the server's HTML preloads them all.
+ */
+const firstParts = (): CatalogPart[] => (window.location.pathname === '/' ? ['home'] : ['common']);
+
+/**
  * Activates English at once from its `core` catalog, bundled with the entry (about 1.5 KB gzip), so an
- * English page renders without waiting for a chunk; the catalogs the current page shows load beside it.
+ * English page renders without waiting for a chunk; the current page's first catalogs load beside it.
  */
 export function activateSourceLocale(): void {
   i18n.load(SOURCE_LOCALE, sourceCore);
   i18n.activate(SOURCE_LOCALE);
-  void loadMessages(catalogPartsAt(window.location.pathname));
+  void loadMessages(firstParts());
 }
 
 /**
  * Loads `locale`'s `core` catalog and activates it (every `useLingui()` component re-renders); the catalogs
- * the current page shows (or `parts`) load beside it and are added when they arrive; `all: true` waits for
+ * the current page starts with (or `parts`) load beside it and are added when they arrive; `all: true` waits for
  * them and for every part asked for so far (a change of language).
  */
 export async function activateLocale(locale: UiLocale, { all = false, parts }: { all?: boolean; parts?: CatalogPart[] } = {}): Promise<void> {
   target = locale;
-  for (const part of parts ?? catalogPartsAt(window.location.pathname)) wanted.add(part);
+  for (const part of parts ?? firstParts()) wanted.add(part);
   const others = Promise.all([...wanted].map((part) => load(locale, [part])));
   await load(locale, ['core']);
   if (all) await others;
@@ -113,16 +134,16 @@ export async function activateLocale(locale: UiLocale, { all = false, parts }: {
 }
 
 /** Renders `children` once `parts` of the shown locale are loaded (suspends meanwhile): every page but home. */
-export function PageMessages({ parts = ['common', 'pages'], children }: { parts?: CatalogPart[]; children: ReactNode }): ReactNode {
+export function PageMessages({ parts, children }: { parts: CatalogPart[]; children: ReactNode }): ReactNode {
   use(loadMessages(parts));
   return children;
 }
 
 /**
- * `importer` (a lazily loaded page or part) that also waits for its catalogs (`common` and `pages` unless told),
- * so it never renders before its texts: the two load side by side.
+ * `importer` (a lazily loaded page or part) that also waits for its catalogs `parts`, so it never renders before
+ * its texts: the two load side by side.
  */
-export function withMessages<T>(importer: () => Promise<T>, parts: CatalogPart[] = ['common', 'pages']): () => Promise<T> {
+export function withMessages<T>(importer: () => Promise<T>, parts: CatalogPart[]): () => Promise<T> {
   return () => Promise.all([importer(), loadMessages(parts)]).then(([module]) => module);
 }
 

@@ -8,7 +8,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ApiError } from './http.js';
-import { activeLocale, i18n } from './i18n.js';
+import { activeLocale, i18n, loadMessages } from './i18n.js';
 
 /** The problem codes of docs/api.md "Errors" and their text. */
 const PROBLEMS: Record<string, MessageDescriptor> = {
@@ -88,4 +88,13 @@ export function failureText(err: unknown): string {
     return translated(msg`Please check: ${fields}`) ?? err.message;
   }
   return translated(PROBLEMS[code ?? '']) ?? err.message;
+}
+
+/**
+ * {@link failureText} once the texts are there: in a language other than English, after the `shared` catalog
+ * (which holds them) has loaded, for a failure on a page that does not show that catalog (the home page).
+ */
+export async function loadedFailureText(err: unknown): Promise<string> {
+  if (activeLocale() !== 'en') await loadMessages(['shared']);
+  return failureText(err);
 }

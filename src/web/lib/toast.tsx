@@ -46,10 +46,12 @@ export function toastError(message: string, options?: ToastOptions): void {
  */
 export function toastFailure(err: unknown, options?: ToastOptions): void {
   void load();
-  import('./problemText.js').then(
-    ({ failureText }) => toastError(failureText(err), options),
-    () => toastError(err instanceof Error ? err.message : String(err), options),
-  );
+  import('./problemText.js')
+    .then(({ loadedFailureText }) => loadedFailureText(err))
+    .then(
+      (text) => toastError(text, options),
+      () => toastError(err instanceof Error ? err.message : String(err), options),
+    );
 }
 
 const Toaster = lazy(() => load().then((m) => ({ default: m.Toaster })));
