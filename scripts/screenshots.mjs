@@ -2,14 +2,16 @@
 // 768 and 1280 px, signed out and signed in with data, taken in Debian's Chromium
 // against the built app (fresh in-memory database with demo data), written to
 // screenshots/<width>/<route>.png (git ignores the folder).
-// Options: SCREENSHOTS_PORT (default 3321), CHROMIUM_PATH.
+// Options: SCREENSHOTS_PORT (default 3321), CHROMIUM_PATH; SCREENSHOTS_LANG=ar (any shipped locale, or
+// pseudo) takes them in that language (the picker's `lang` cookie), into screenshots/<lang>/<width>/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, request } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, someFoodId, startBuiltServer } from './built-server.mjs';
 
 const WIDTHS = [375, 768, 1280];
-const OUT = path.resolve('screenshots');
+const LANG = process.env.SCREENSHOTS_LANG;
+const OUT = path.resolve('screenshots', LANG ?? '');
 
 /** Registers a user through the API; returns their API context (its cookies are their session). */
 async function newUser(origin, name) {
@@ -56,6 +58,7 @@ try {
     mkdirSync(path.join(OUT, String(width)), { recursive: true });
     for (const [routes, storageState] of sessions) {
       const context = await browser.newContext({ baseURL: server.origin, viewport: { width, height: 900 }, storageState });
+      if (LANG) await context.addCookies([{ name: 'lang', value: LANG, url: server.origin }]);
       const page = await context.newPage();
       for (const [name, route] of Object.entries(routes)) {
         await page.goto(route);

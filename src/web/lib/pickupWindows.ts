@@ -6,6 +6,8 @@ import { t } from '@lingui/core/macro';
  * their weight budget (DESIGN.md "Weight budget").
  */
 import type { Food, PickupWindow } from '../../contract/index.js';
+import { SOURCE_LOCALE } from '../../contract/locale-codes.js';
+import { intlLocale } from './i18n.js';
 
 /** The local `YYYY-MM-DD` of `at` in zone `tz`. */
 export function dayIn(at: Date, tz: string): string {
@@ -17,12 +19,13 @@ export function timeIn(at: Date, tz: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 }
 
-/** The day of `at` relative to `now` in `tz`: 'today', 'tomorrow', or e.g. 'Sat 28 Mar'. */
+/** The day of `at` relative to `now` in `tz`: 'today', 'tomorrow', or e.g. 'Sat 28 Mar' (in English; else in the page's language). */
 function dayWords(at: Date, now: Date, tz: string): string {
   const day = dayIn(at, tz);
   if (day === dayIn(now, tz)) return t`today`;
   if (day === dayIn(new Date(now.getTime() + 86_400_000), tz)) return t`tomorrow`;
-  return new Intl.DateTimeFormat('en-GB', { timeZone: tz, weekday: 'short', day: 'numeric', month: 'short' }).format(at);
+  const locale = intlLocale();
+  return new Intl.DateTimeFormat(locale === SOURCE_LOCALE ? 'en-GB' : locale, { timeZone: tz, weekday: 'short', day: 'numeric', month: 'short' }).format(at);
 }
 
 /** One window in words at `now`, e.g. 'today 18:00–19:30'. */

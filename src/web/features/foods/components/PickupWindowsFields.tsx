@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { Food, FoodInput } from '../../../../contract/index.js';
 import { PICKUP } from '../../../../contract/limits.js';
 import { dayIn, timeIn } from '../../../lib/pickupWindows.js';
+import { intlLocale } from '../../../lib/i18n.js';
 import { RegularOfferDays } from './RegularOfferDays.js';
 import '../../../ui/controls/checkbox.css';
 
@@ -15,8 +16,8 @@ interface Row {
   capacity: string;
 }
 
-/** Short weekday names, Monday first, in this browser's language (1 January 2024 was a Monday). */
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7].map((d) => new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, d))));
+/** Short weekday names, Monday first, in the page's language (1 January 2024 was a Monday). */
+const weekdays = () => [1, 2, 3, 4, 5, 6, 7].map((d) => new Intl.DateTimeFormat(intlLocale(), { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, d))));
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 let nextKey = 1;
 
@@ -134,7 +135,7 @@ export function PickupWindowsFields({ initial, onChange }: { initial?: Food; onC
             <Trans>Each chosen day gets its own listing with the same pickup windows, made a week ahead.</Trans>
           </p>
           <div className="flex flex-wrap gap-3">
-            {WEEKDAYS.map((name, i) => (
+            {weekdays().map((name, i) => (
               <label key={name} className="flex items-center gap-1">
                 <input type="checkbox" className="checkbox" checked={days.includes(i + 1)} onChange={() => toggleDay(i + 1)} />
                 {name}
