@@ -30,10 +30,10 @@ const SOURCE_IN_ENTRY = new Set<CatalogPart>(['core', 'common', 'home']);
  * of loaders unless every part is one the English entry loads itself.
  */
 export function catalogModules(pathname: string, locale: Locale, { home = false } = {}): string[] {
-  const parts = pathname === PAGES.home.path && !home ? [] : catalogPartsAt(pathname);
-  if (locale !== SOURCE_LOCALE) parts.unshift('core');
+  const shown = pathname === PAGES.home.path && !home ? [] : catalogPartsAt(pathname);
+  const parts: CatalogPart[] = locale === SOURCE_LOCALE ? shown : ['core', ...shown];
   const table = parts.some((part) => locale !== SOURCE_LOCALE || !SOURCE_IN_ENTRY.has(part)) ? [catalogsModule(locale)] : [];
-  return [...table, ...parts.filter((part) => part !== 'core' || locale !== SOURCE_LOCALE).map((part) => catalogModule(locale, part))];
+  return [...table, ...parts.map((part) => catalogModule(locale, part))];
 }
 
 /** One entry of Vite's build manifest: the built file and the manifest keys it imports statically. */
