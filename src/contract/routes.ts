@@ -90,6 +90,9 @@ export function pageModules(page: WebPage): string[] {
   return [PAGE_ROUTES_MODULE, ...around, page.module];
 }
 
+/** Manifest key of the lazily loaded footer of every page (app/Layout.tsx), which a page but home first renders with. */
+export const FOOTER_MODULE = 'app/Footer.tsx';
+
 /** The lazily loaded modules (manifest keys) of a path that matches no page (the 404 page). */
 export const UNKNOWN_PATH_MODULES = [PAGE_ROUTES_MODULE];
 

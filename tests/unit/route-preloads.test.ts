@@ -1,7 +1,7 @@
 // Lighthouse LCP: a /food/{id} or /available-foods page preloads the lazy
 // chunks it renders with, from Vite's build manifest, minus what the entry already loads;
-// every page but home preloads the routes of the pages but home; every page preloads the
-// catalogs of its language it renders with.
+// every page but home preloads the routes of the pages but home and the footer (with its
+// stylesheet); every page preloads the catalogs of its language it renders with.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,8 @@ writeFileSync(
     'app/QueryBoundary.tsx': { file: 'assets/boundary.js', imports: ['_query'] },
     'features/foods/pages/FoodDetailsPage.tsx': { file: 'assets/detail.js', imports: ['_query', '_photos'], css: ['assets/detail.css'] },
     _photos: { file: 'assets/photos.js' },
+    'app/Footer.tsx': { file: 'assets/footer.js', imports: ['_vendor', '_select'] },
+    _select: { file: 'assets/select.js', css: ['assets/select.css'] },
     'features/foods/pages/AvailableFoodsPage.tsx': { file: 'assets/list.js', imports: ['_photos'] },
     'lib/catalogs/en.ts': { file: 'assets/catalogs-en.js', imports: ['_vendor'] },
     'lib/catalogs/de.ts': { file: 'assets/catalogs-de.js', imports: ['_vendor'] },
@@ -61,6 +63,9 @@ test('a food page preloads its page chunk, the query boundary, their imports and
       'modulepreload /assets/en-shared.js',
       'modulepreload /assets/en-foods.js',
       'stylesheet /assets/detail.css',
+      'modulepreload /assets/footer.js',
+      'modulepreload /assets/select.js',
+      'stylesheet /assets/select.css',
     ].sort(),
   );
   expect(hrefs(preloads('/available-foods', 'en')).sort()).toEqual(
@@ -74,6 +79,9 @@ test('a food page preloads its page chunk, the query boundary, their imports and
       'modulepreload /assets/en-common.js',
       'modulepreload /assets/en-shared.js',
       'modulepreload /assets/en-foods.js',
+      'modulepreload /assets/footer.js',
+      'modulepreload /assets/select.js',
+      'stylesheet /assets/select.css',
     ].sort(),
   );
 });
@@ -97,13 +105,22 @@ test("a page in another language also preloads its core catalog and its language
 test('an English home page, and a server without a built client, preload nothing; other pages the routes and their messages', () => {
   expect(routePreloads(dist)('/', 'en')).toBe('');
   expect(hrefs(routePreloads(dist)('/moderation/log', 'en'))).toEqual([
+    'stylesheet /assets/select.css',
     'modulepreload /assets/routes.js',
+    'modulepreload /assets/footer.js',
+    'modulepreload /assets/select.js',
     'modulepreload /assets/catalogs-en.js',
     'modulepreload /assets/en-common.js',
     'modulepreload /assets/en-shared.js',
     'modulepreload /assets/en-moderation.js',
   ]);
   // An unknown path: the 404 page is in the routes' chunk, its texts in `common` (which the English entry loads itself).
-  expect(hrefs(routePreloads(dist)('/food/a/b', 'en'))).toEqual(['modulepreload /assets/routes.js', 'modulepreload /assets/en-common.js']);
+  expect(hrefs(routePreloads(dist)('/food/a/b', 'en'))).toEqual([
+    'stylesheet /assets/select.css',
+    'modulepreload /assets/routes.js',
+    'modulepreload /assets/footer.js',
+    'modulepreload /assets/select.js',
+    'modulepreload /assets/en-common.js',
+  ]);
   expect(routePreloads(path.join(dist, 'missing'))('/food/x', 'en')).toBe('');
 });

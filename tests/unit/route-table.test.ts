@@ -29,8 +29,8 @@ const entrySource = readFileSync(path.join(WEB, 'app/routes.tsx'), 'utf8');
 const manifestKey = (specifier: string) =>
   path.relative(WEB, path.resolve(path.dirname(ROUTES_FILE), specifier)).replace(/\.js$/, '.tsx').split(path.sep).join('/');
 
-/** routes.tsx's `name: lazy(() => import('…'))` entries: page name → manifest key. */
-const lazyPages = new Map([...source.matchAll(/^\s+(\w+): lazy\(\(\) => import\('([^']+)'\)\),$/gm)].map((m) => [m[1]!, manifestKey(m[2]!)]));
+/** PageRoutes.tsx's `name: preloadable(() => import('…'))` entries: page name → manifest key. */
+const lazyPages = new Map([...source.matchAll(/^\s+(\w+): preloadable\(\(\) => import\('([^']+)'\)\),$/gm)].map((m) => [m[1]!, manifestKey(m[2]!)]));
 /** Every module routes.tsx and PageRoutes.tsx (both in app/) import lazily: the page routes, pages and wrappers. */
 const lazyModules = [...`${entrySource}${source}`.matchAll(/import\('([^']+)'\)/g)].map((m) => manifestKey(m[1]!));
 

@@ -15,7 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SOURCE_LOCALE, type CatalogPart, type Locale } from '../../contract/locale-codes.js';
-import { catalogPartsAt, PAGE_LIST, PAGES, UNKNOWN_PATH_MODULES, pageModules, pathRegExp } from '../../contract/routes.js';
+import { catalogPartsAt, FOOTER_MODULE, PAGE_LIST, PAGES, UNKNOWN_PATH_MODULES, pageModules, pathRegExp } from '../../contract/routes.js';
 
 /** Manifest key of the web client's table of `locale`'s catalogs (src/web/lib/catalogs/). */
 const catalogsModule = (locale: Locale) => `lib/catalogs/${locale}.ts`;
@@ -58,8 +58,8 @@ const ROUTE_MODULES: [RegExp, string[]][] = PAGE_LIST.filter(([, page]) => page.
  */
 function routeModules(pathname: string): { route: string; modules: string[] } {
   const route = ROUTE_MODULES.findIndex(([pattern]) => pattern.test(pathname));
-  if (route >= 0) return { route: String(route), modules: ROUTE_MODULES[route]![1] };
-  return pathname === PAGES.home.path ? { route: 'home', modules: [] } : { route: 'other', modules: UNKNOWN_PATH_MODULES };
+  if (route >= 0) return { route: String(route), modules: [...ROUTE_MODULES[route]![1], FOOTER_MODULE] };
+  return pathname === PAGES.home.path ? { route: 'home', modules: [] } : { route: 'other', modules: [...UNKNOWN_PATH_MODULES, FOOTER_MODULE] };
 }
 
 /**

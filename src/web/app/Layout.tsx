@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { preloadable } from '../lib/preloadable.js';
 import { useLocation } from 'wouter';
 import { clearSavedShown } from '../lib/savedAnswers.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
@@ -10,7 +11,10 @@ import { useAuth } from '../features/auth/useAuth.js';
 import { withMessages } from '../lib/i18n.js';
 
 // The footer starts below the first screen: its own chunk, after the page's, with its texts (the `common` catalog).
-const Footer = lazy(withMessages(() => import('./Footer.js').then((m) => ({ default: m.Footer })), ['common']));
+const Footer = preloadable<object>(withMessages(() => import('./Footer.js').then((m) => ({ default: m.Footer })), ['common']));
+
+/** Loads the footer's chunk and texts, so a first render shows it at once (app/routes.tsx `preparePage`). */
+export const preloadFooter = (): Promise<void> => Footer.preload();
 
 // Signed-in users' notices load only once someone is signed in.
 const SignedInNotices = lazy(withMessages(() => import('./SignedInNotices.js'), ['session']));

@@ -8,41 +8,42 @@
  * TanStack Query, and login-required pages inside the lazily loaded guard `RequireAuth`. Each
  * page also waits for its message catalogs (lib/i18n.ts), which load beside it.
  */
-import { lazy, type ComponentType } from 'react';
-import { PAGE_LIST, pageCatalogs, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
+import type { ComponentType, ReactNode } from 'react';
+import { PAGE_LIST, pageCatalogs, pathRegExp, routerPattern, type PageKind, type PageName } from '../../contract/routes.js';
 import { Route, Switch } from 'wouter';
 import type { CatalogPart } from '../../contract/locale-codes.js';
-import { PageMessages } from '../lib/i18n.js';
+import { loadMessages, PageMessages } from '../lib/i18n.js';
+import { preloadable, type Preloadable } from '../lib/preloadable.js';
 import NotFoundPage from './NotFoundPage.js';
 
-const QueryBoundary = lazy(() => import('./QueryBoundary.js'));
-const RequireAuth = lazy(() => import('../features/auth/RequireAuth.js'));
+const QueryBoundary = preloadable(() => import('./QueryBoundary.js'));
+const RequireAuth = preloadable(() => import('../features/auth/RequireAuth.js'));
 
 type Page = ComponentType;
 
 /** The page of each table entry but home (app/routes.tsx), lazily loaded from the entry's `module`. */
-const PAGES: Record<Exclude<PageName, 'home'>, Page> = {
-  login: lazy(() => import('../features/auth/pages/LoginPage.js')),
-  register: lazy(() => import('../features/auth/pages/RegisterPage.js')),
-  googleDone: lazy(() => import('../features/auth/pages/GoogleDonePage.js')),
-  forgotPassword: lazy(() => import('../features/auth/pages/ForgotPasswordPage.js')),
-  resetPassword: lazy(() => import('../features/auth/pages/ResetPasswordPage.js')),
-  profile: lazy(() => import('../features/account/pages/ProfilePage.js')),
-  account: lazy(() => import('../features/account/pages/AccountPage.js')),
-  availableFoods: lazy(() => import('../features/foods/pages/AvailableFoodsPage.js')),
-  food: lazy(() => import('../features/foods/pages/FoodDetailsPage.js')),
-  addFood: lazy(() => import('../features/foods/pages/AddFoodPage.js')),
-  manageMyFoods: lazy(() => import('../features/foods/pages/ManageMyFoodsPage.js')),
-  updateFood: lazy(() => import('../features/foods/pages/UpdateFoodPage.js')),
-  manageFood: lazy(() => import('../features/requests/pages/ManageFoodPage.js')),
-  myFoodRequests: lazy(() => import('../features/requests/pages/MyFoodRequestPage.js')),
-  conversation: lazy(() => import('../features/messages/pages/ConversationPage.js')),
-  notifications: lazy(() => import('../features/notifications/pages/NotificationsPage.js')),
-  notificationSettings: lazy(() => import('../features/notifications/pages/NotificationSettingsPage.js')),
-  wantedList: lazy(() => import('../features/wanted/pages/WantedListPage.js')),
-  wanted: lazy(() => import('../features/wanted/pages/WantedPage.js')),
-  moderation: lazy(() => import('../features/safety/pages/ModerationPage.js')),
-  moderationLog: lazy(() => import('../features/safety/pages/ModerationLogPage.js')),
+const PAGES: Record<Exclude<PageName, 'home'>, Preloadable<object>> = {
+  login: preloadable(() => import('../features/auth/pages/LoginPage.js')),
+  register: preloadable(() => import('../features/auth/pages/RegisterPage.js')),
+  googleDone: preloadable(() => import('../features/auth/pages/GoogleDonePage.js')),
+  forgotPassword: preloadable(() => import('../features/auth/pages/ForgotPasswordPage.js')),
+  resetPassword: preloadable(() => import('../features/auth/pages/ResetPasswordPage.js')),
+  profile: preloadable(() => import('../features/account/pages/ProfilePage.js')),
+  account: preloadable(() => import('../features/account/pages/AccountPage.js')),
+  availableFoods: preloadable(() => import('../features/foods/pages/AvailableFoodsPage.js')),
+  food: preloadable(() => import('../features/foods/pages/FoodDetailsPage.js')),
+  addFood: preloadable(() => import('../features/foods/pages/AddFoodPage.js')),
+  manageMyFoods: preloadable(() => import('../features/foods/pages/ManageMyFoodsPage.js')),
+  updateFood: preloadable(() => import('../features/foods/pages/UpdateFoodPage.js')),
+  manageFood: preloadable(() => import('../features/requests/pages/ManageFoodPage.js')),
+  myFoodRequests: preloadable(() => import('../features/requests/pages/MyFoodRequestPage.js')),
+  conversation: preloadable(() => import('../features/messages/pages/ConversationPage.js')),
+  notifications: preloadable(() => import('../features/notifications/pages/NotificationsPage.js')),
+  notificationSettings: preloadable(() => import('../features/notifications/pages/NotificationSettingsPage.js')),
+  wantedList: preloadable(() => import('../features/wanted/pages/WantedListPage.js')),
+  wanted: preloadable(() => import('../features/wanted/pages/WantedPage.js')),
+  moderation: preloadable(() => import('../features/safety/pages/ModerationPage.js')),
+  moderationLog: preloadable(() => import('../features/safety/pages/ModerationLogPage.js')),
 };
 
 /** Page `P` wrapped as its table kind says: below the query cache, and the login guard; waiting for catalogs `parts` when given. */
@@ -76,6 +77,27 @@ function wrap(kind: PageKind, P: Page, parts?: CatalogPart[]): Page {
 const ROUTES: [string, Page][] = PAGE_LIST.flatMap(([name, page]) =>
   name === 'home' ? [] : [[routerPattern(page.path), wrap(page.kind, PAGES[name], pageCatalogs(page))]],
 );
+
+/** The wrappers a page of `kind` renders below (`wrap`). */
+const WRAPPERS: Record<PageKind, Preloadable<{ children: ReactNode }>[]> = {
+  entry: [],
+  lazy: [],
+  data: [QueryBoundary],
+  guarded: [QueryBoundary, RequireAuth],
+};
+
+/**
+ * Loads what the page at `pathname` renders with (its chunk, its wrappers' and its catalogs, the ones the server
+ * preloads), so its first render does not suspend (lib/preloadable.tsx); settles when they have loaded or one failed
+ * (the page's own render then shows the failure).
+ */
+export async function preparePage(pathname: string): Promise<void> {
+  const found = PAGE_LIST.find(([name, { path }]) => name !== 'home' && pathRegExp(path).test(pathname));
+  const [name, page] = found ?? [];
+  const loads: Promise<unknown>[] = [loadMessages(pageCatalogs(page))];
+  if (name && name !== 'home' && page) loads.push(PAGES[name].preload(), ...WRAPPERS[page.kind].map((w) => w.preload()));
+  await Promise.allSettled(loads);
+}
 
 /** The 404 page, once its texts are loaded. */
 function NotFoundRoute() {

@@ -3,24 +3,32 @@
  * and the single toast host (loaded with the first toast, see `lib/toast.tsx`), inside Lingui's
  * provider: in English at once, in another language once its catalog has loaded (`lib/i18n.ts`).
  */
-import { Fragment, StrictMode, type ReactNode } from 'react';
+import { Fragment, startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { createRoot } from 'react-dom/client';
-import { AppRoutes } from './routes.js';
+import { AppRoutes, preparePage } from './routes.js';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { LazyToaster } from '../lib/toast.js';
+import { afterFirstPaint, markFirstCommit } from '../lib/firstPaint.js';
 import { activateLocale, activateSourceLocale, documentLocale, i18n, withMessages } from '../lib/i18n.js';
 import '../styles.css';
 
 // index.html's one element: React reports a missing container itself.
 const root = document.getElementById('root')!;
 
-// The service worker after the page: its chunk (and the `common` texts of its status region) is never part of the first load.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void withMessages(() => import('../features/pwa/register.js'), ['common'])().then((m) => m.registerServiceWorker());
-  // The entry runs before the page's `load` (module scripts are deferred).
-  window.addEventListener('load', register, { once: true });
+/**
+ * Marks the first commit (lib/firstPaint.ts); once the page has loaded and that render has painted, registers the
+ * service worker: its chunk (and the `common` texts of its status region) is never part of the first load.
+ */
+function FirstCommit() {
+  useEffect(() => {
+    markFirstCommit();
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    const register = () => void withMessages(() => import('../features/pwa/register.js'), ['common'])().then((m) => m.registerServiceWorker());
+    afterFirstPaint(() => (document.readyState === 'complete' ? register() : window.addEventListener('load', register, { once: true })));
+  }, []);
+  return null;
 }
 
 /** Renders the app anew when the language changes (the picker), so every text and date follows it; data stays cached. */
@@ -40,19 +48,36 @@ const render = () =>
             </ErrorBoundary>
           </Localized>
           <LazyToaster />
+          <FirstCommit />
         </AuthProvider>
       </I18nProvider>
     </StrictMode>,
   );
 
-// English renders at once (its catalog is bundled); another language once its catalog has loaded.
+/** How long the first render waits for the page's chunks and texts before it shows the layout's spinner instead. */
+const PREPARE_WAIT_MS = 1000;
+
+/**
+ * Renders once the page can show in its first render (app/routes.tsx `preparePage`: the chunks and texts the server
+ * preloads), or after {@link PREPARE_WAIT_MS}; as a transition, so React renders the page in slices between which the
+ * browser stays responsive. English's catalog is bundled; another language renders once its catalog has loaded.
+ */
+function start(languageLoaded: Promise<void>) {
+  const prepared = preparePage(window.location.pathname);
+  const waited = new Promise<void>((resolve) => setTimeout(resolve, PREPARE_WAIT_MS));
+  void Promise.all([languageLoaded, Promise.race([prepared, waited])]).then(() => {
+    startTransition(render);
+  });
+}
+
 const locale = documentLocale();
 if (locale === 'en') {
   activateSourceLocale();
-  render();
+  start(Promise.resolve());
 } else {
-  activateLocale(locale).then(render, (err: unknown) => {
-    console.error(err);
-    render();
-  });
+  start(
+    activateLocale(locale).catch((err: unknown) => {
+      console.error(err);
+    }),
+  );
 }

@@ -6,16 +6,28 @@
  * nor its ~20 lazy loaders. That chunk is fetched when the home page has loaded, so the
  * first step to another page waits only for that page.
  */
-import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import HomePage from '../features/home/pages/HomePage.js';
-import { Layout } from './Layout.js';
+import { preloadable } from '../lib/preloadable.js';
+import { Layout, preloadFooter } from './Layout.js';
 
 const loadPageRoutes = () => import('./PageRoutes.js');
-const PageRoutes = lazy(loadPageRoutes);
+const PageRoutes = preloadable(loadPageRoutes);
 
 // The entry runs before the page's `load` (module scripts are deferred).
-window.addEventListener('load', () => void loadPageRoutes(), { once: true });
+window.addEventListener('load', () => void PageRoutes.preload(), { once: true });
+
+/**
+ * Loads what the page at `pathname` first renders with (app/PageRoutes.tsx `preparePage`), so that render shows
+ * it without a Suspense fallback (lib/preloadable.tsx); nothing for home. Settles, never rejects: a chunk that
+ * failed fails again in the page's render, inside its error boundary.
+ */
+export function preparePage(pathname: string): Promise<void> {
+  if (pathname === '/') return Promise.resolve();
+  return Promise.all([PageRoutes.preload(), preloadFooter(), loadPageRoutes()])
+    .then(([, , routes]) => routes.preparePage(pathname))
+    .catch(() => undefined);
+}
 
 /** Every route inside the shared layout: home here, the rest (and unknown paths) in `PageRoutes`. */
 export function AppRoutes() {

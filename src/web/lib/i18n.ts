@@ -67,6 +67,9 @@ function load(locale: UiLocale, parts: CatalogPart[]): Promise<unknown> {
             .then(({ messages }) => i18n.load(locale, messages))
             .catch((err: unknown) => console.error(err))
         : Promise.all(parts.map((part) => load(locale, [part])));
+    // Marked as React's `use()` reads a settled promise, so a page whose texts have loaded renders without suspending.
+    const marked = loading as Promise<unknown> & { status?: string };
+    void loading.then(() => void (marked.status = 'fulfilled'));
     loads.set(key, loading);
   }
   return loading;

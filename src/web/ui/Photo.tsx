@@ -60,7 +60,8 @@ export function Photo({ src, alt, width, height, sizes, eager = false, className
     height,
     loading: eager ? ('eager' as const) : ('lazy' as const),
     fetchPriority: eager ? ('high' as const) : undefined,
-    decoding: 'async' as const,
+    // An eager photo is the page's largest paint: decoded in the frame that shows it, not one or more later.
+    decoding: eager ? undefined : ('async' as const),
     className,
     onError,
   };

@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/http.js';
 import { ownerChanged, savedUser, saveUser } from '../../lib/savedAnswers.js';
 import { unauthorized, userChanged } from '../../lib/sessionEvents.js';
 import { toastError } from '../../lib/toast.js';
+import { afterFirstPaint } from '../../lib/firstPaint.js';
 import { fetchSessionUser, signOutSession, syncSignIn, syncSignOut, type AppUser } from './api/session.js';
 import { AuthContext, type AuthValue } from './useAuth.js';
 
@@ -39,14 +40,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setLoading(false);
   }, [readSession]);
 
-  // The first session answer ends the initial loading state (SPEC.md §4).
+  // The first session answer ends the initial loading state (SPEC.md §4); it is asked for once the page's first render
+  // has painted (lib/firstPaint.ts), so it does not hold up what the page shows first.
   useEffect(() => {
     let active = true;
-    void readSession().then((sessionUser) => {
-      if (!active) return;
-      setUser(sessionUser);
-      setLoading(false);
-    });
+    afterFirstPaint(() =>
+      void readSession().then((sessionUser) => {
+        if (!active) return;
+        setUser(sessionUser);
+        setLoading(false);
+      }),
+    );
     return () => {
       active = false;
     };

@@ -10,6 +10,7 @@ import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { apiFetchPage } from '../../../lib/pagination.js';
 import { requestKeys } from '../../requests/api/keys.js';
 import { embeddedFood } from './embedded.js';
+import { useFirstPaintDone } from '../../../lib/firstPaint.js';
 import { foodKeys, type DateSort, type FactsSearch, type NearSearch, type PickupSearch } from './keys.js';
 
 /** Rows per page of the available-foods list (24 at a time). */
@@ -58,14 +59,18 @@ export function useAvailableFoods(
   });
 }
 
-/** One food: `GET /foods/{id}`; shown at once from the page's embedded JSON when the server wrote it. */
+/**
+ * One food: `GET /foods/{id}`; shown at once from the page's embedded JSON when the server wrote it, and then
+ * asked for afresh once the app's first paint is past (lib/firstPaint.ts): the signed-in view, and any change since.
+ */
 export function useFood(id: string | undefined) {
+  const painted = useFirstPaintDone();
   return useQuery({
     queryKey: foodKeys.detail(id ?? ''),
     queryFn: ({ signal }) => apiFetch<Food>(apiUrl(`/foods/${encodeURIComponent(id ?? '')}`), { signal }),
     initialData: () => embeddedFood(id),
     initialDataUpdatedAt: 0,
-    enabled: Boolean(id),
+    enabled: Boolean(id) && (painted || !embeddedFood(id)),
   });
 }
 

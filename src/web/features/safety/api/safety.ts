@@ -4,6 +4,7 @@
  * actions and log. Keys in `safetyKeys`; pages never build a URL by hand.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFirstPaintDone } from '../../../lib/firstPaint.js';
 import type {
   BlockedPerson,
   DeleteResult,
@@ -56,12 +57,13 @@ export function useUnblock() {
   });
 }
 
-/** A person's public standing: `GET /people/{userId}`. */
+/** A person's public standing: `GET /people/{userId}`, asked for after the app's first paint (lib/firstPaint.ts). */
 export function usePersonStanding(userId: string | undefined) {
+  const painted = useFirstPaintDone();
   return useQuery({
     queryKey: safetyKeys.person(userId ?? ''),
     queryFn: ({ signal }) => apiFetch<PersonStanding>(apiUrl(`/people/${encodeURIComponent(userId ?? '')}`), { signal }),
-    enabled: Boolean(userId),
+    enabled: Boolean(userId) && painted,
   });
 }
 
