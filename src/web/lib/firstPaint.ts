@@ -1,7 +1,7 @@
 /**
  * The app's first paint. Requests that can wait (the service worker's chunk, a person's standing beside a listing)
  * start after it, so they do not share the first load's bandwidth with what the page shows first, and Lighthouse's
- * simulation does not count them as one more round trip before the largest paint (docs/benchmarks.md "Lighthouse").
+ * simulation does not count them as one more round trip before the largest paint (docs/architecture.md "Web client choices", docs/benchmarks.md).
  * The root's first effect calls {@link markFirstCommit} (app/main.tsx).
  */
 import { useSyncExternalStore } from 'react';

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { handleApiError, isRetryable } from './apiErrors.js';
+import { afterFirstPaint } from './firstPaint.js';
 
 const CACHE_TIME_MS = 5 * 60 * 1000;
 const MAX_RETRIES = 3;
@@ -30,7 +31,7 @@ export type LightQueryResult<T> = { refetch: () => void } & (
   | { data: T; isPending: false; isError: false }
 );
 
-/** Fetches `key` with `fetcher` on mount (and on `refetch`), following the policy above. */
+/** Fetches `key` with `fetcher` on mount (after the first paint on a first load) and on `refetch`, following the policy above. */
 export function useLightQuery<T>(key: string, fetcher: (signal: AbortSignal) => Promise<T>): LightQueryResult<T> {
   const fetcherRef = useRef(fetcher);
   useEffect(() => {
@@ -45,18 +46,22 @@ export function useLightQuery<T>(key: string, fetcher: (signal: AbortSignal) => 
 
   useEffect(() => {
     const controller = new AbortController();
-    withRetries((signal) => fetcherRef.current(signal), controller.signal).then(
-      (answer) => {
-        cache.set(key, { data: answer, at: Date.now() });
-        setData(answer);
-        setError(false);
-      },
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        handleApiError(err, false);
-        setError(true);
-      },
-    );
+    // On a first load, once the page's first render has painted (lib/firstPaint.ts); at once afterwards.
+    afterFirstPaint(() => {
+      if (controller.signal.aborted) return;
+      withRetries((signal) => fetcherRef.current(signal), controller.signal).then(
+        (answer) => {
+          cache.set(key, { data: answer, at: Date.now() });
+          setData(answer);
+          setError(false);
+        },
+        (err: unknown) => {
+          if (controller.signal.aborted) return;
+          handleApiError(err, false);
+          setError(true);
+        },
+      );
+    });
     return () => controller.abort();
   }, [key, round]);
 
