@@ -59,21 +59,21 @@ const PREPARE_WAIT_MS = 1000;
 
 /**
  * Renders once the page can show in its first render (app/routes.tsx `preparePage`: the chunks and texts the server
- * preloads), or after {@link PREPARE_WAIT_MS}; as a transition, so React renders the page in slices between which the
- * browser stays responsive. English's catalog is bundled; another language renders once its catalog has loaded.
+ * preloads), or after {@link PREPARE_WAIT_MS}; such a page as a transition, so React renders it in slices between
+ * which the browser stays responsive. The home page, which has nothing to wait for, renders at once (in English; in
+ * another language once its catalog has loaded), its skip link there for the first Tab.
  */
-function start(languageLoaded: Promise<void>) {
-  const prepared = preparePage(window.location.pathname);
+function start(languageLoaded?: Promise<void>) {
+  const pathname = window.location.pathname;
+  if (pathname === '/') return languageLoaded ? void languageLoaded.then(render) : render();
   const waited = new Promise<void>((resolve) => setTimeout(resolve, PREPARE_WAIT_MS));
-  void Promise.all([languageLoaded, Promise.race([prepared, waited])]).then(() => {
-    startTransition(render);
-  });
+  void Promise.all([languageLoaded, Promise.race([preparePage(pathname), waited])]).then(() => startTransition(render));
 }
 
 const locale = documentLocale();
 if (locale === 'en') {
   activateSourceLocale();
-  start(Promise.resolve());
+  start();
 } else {
   start(
     activateLocale(locale).catch((err: unknown) => {
