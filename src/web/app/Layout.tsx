@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { preloadable } from '../lib/preloadable.js';
+import { firstPaint } from '../lib/firstPaint.js';
 import { useLocation } from 'wouter';
 import { clearSavedShown } from '../lib/savedAnswers.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
@@ -10,8 +11,10 @@ import { Spinner } from '../ui/Spinner.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import { withMessages } from '../lib/i18n.js';
 
-// The footer starts below the first screen: its own chunk, after the page's, with its texts (the `common` catalog).
-const Footer = preloadable<object>(withMessages(() => import('./Footer.js').then((m) => ({ default: m.Footer })), ['common']));
+// The footer starts below the first screen: its own chunk, after the page's, with its texts (the `common` catalog);
+// on the home page once the first screen has painted (lib/firstPaint.ts), on any other the server preloads it.
+const loadFooter = withMessages(() => import('./Footer.js').then((m) => ({ default: m.Footer })), ['common']);
+const Footer = preloadable<object>(() => (window.location.pathname === '/' ? firstPaint.then(loadFooter) : loadFooter()));
 
 /** Loads the footer's chunk and texts, so a first render shows it at once (app/routes.tsx `preparePage`). */
 export const preloadFooter = (): Promise<void> => Footer.preload();

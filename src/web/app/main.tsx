@@ -10,7 +10,7 @@ import { AppRoutes, preparePage } from './routes.js';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { LazyToaster } from '../lib/toast.js';
-import { afterFirstPaint, markFirstCommit } from '../lib/firstPaint.js';
+import { firstPaint, markFirstCommit } from '../lib/firstPaint.js';
 import { activateLocale, activateSourceLocale, documentLocale, i18n, withMessages } from '../lib/i18n.js';
 import '../styles.css';
 
@@ -26,7 +26,7 @@ function FirstCommit() {
     markFirstCommit();
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     const register = () => void withMessages(() => import('../features/pwa/register.js'), ['common'])().then((m) => m.registerServiceWorker());
-    afterFirstPaint(() => (document.readyState === 'complete' ? register() : window.addEventListener('load', register, { once: true })));
+    void firstPaint.then(() => (document.readyState === 'complete' ? register() : window.addEventListener('load', register, { once: true })));
   }, []);
   return null;
 }

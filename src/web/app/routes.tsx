@@ -9,13 +9,14 @@
 import { Route, Switch } from 'wouter';
 import HomePage from '../features/home/pages/HomePage.js';
 import { preloadable } from '../lib/preloadable.js';
+import { firstPaint } from '../lib/firstPaint.js';
 import { Layout, preloadFooter } from './Layout.js';
 
 const loadPageRoutes = () => import('./PageRoutes.js');
 const PageRoutes = preloadable(loadPageRoutes);
 
-// The entry runs before the page's `load` (module scripts are deferred).
-window.addEventListener('load', () => void PageRoutes.preload(), { once: true });
+// The entry runs before the page's `load` (module scripts are deferred); the first paint may come after it.
+window.addEventListener('load', () => void firstPaint.then(PageRoutes.preload), { once: true });
 
 /**
  * Loads what the page at `pathname` first renders with (app/PageRoutes.tsx `preparePage`), so that render shows

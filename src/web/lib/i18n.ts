@@ -106,20 +106,20 @@ export function intlLocale(locale: UiLocale = activeLocale()): string {
 }
 
 /**
- * The catalogs the entry starts loading for the current path: the home page's `home`, any other page's `common`.
- * A page's others are in the table of pages (contract routes.ts `catalogPartsAt`), out of the entry: the page waits
- * for them (app/PageRoutes.tsx), and the server's HTML preloads them all.
+ * The catalogs another language starts loading for the current path besides `core`: the home page's `home`, any other
+ * page's `common`. A page's others are in the table of pages (contract routes.ts `catalogPartsAt`), out of the entry:
+ * the page waits for them (app/PageRoutes.tsx), and the server's HTML preloads them all.
  */
 const firstParts = (): CatalogPart[] => (window.location.pathname === '/' ? ['home'] : ['common']);
 
 /**
  * Activates English at once from its `core` catalog, bundled with the entry (about 1.5 KB gzip), so an
- * English page renders without waiting for a chunk; the current page's first catalogs load beside it.
+ * English page renders without waiting for a chunk. A page's other catalogs load with it (app/routes.tsx
+ * `preparePage`); the home page's, with its lower sections after the first paint.
  */
 export function activateSourceLocale(): void {
   i18n.load(SOURCE_LOCALE, sourceCore);
   i18n.activate(SOURCE_LOCALE);
-  void loadMessages(firstParts());
 }
 
 /**

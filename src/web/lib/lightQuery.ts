@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { handleApiError, isRetryable } from './apiErrors.js';
-import { afterFirstPaint } from './firstPaint.js';
+import { firstPaint } from './firstPaint.js';
 
 const CACHE_TIME_MS = 5 * 60 * 1000;
 const MAX_RETRIES = 3;
@@ -47,7 +47,7 @@ export function useLightQuery<T>(key: string, fetcher: (signal: AbortSignal) => 
   useEffect(() => {
     const controller = new AbortController();
     // On a first load, once the page's first render has painted (lib/firstPaint.ts); at once afterwards.
-    afterFirstPaint(() => {
+    void firstPaint.then(() => {
       if (controller.signal.aborted) return;
       withRetries((signal) => fetcherRef.current(signal), controller.signal).then(
         (answer) => {

@@ -10,18 +10,11 @@ import { lazy, useState, type ComponentType } from 'react';
 /** A lazily loaded component; `preload()` loads its module (once) and settles when it can render at once. */
 export type Preloadable<P extends object> = ComponentType<P> & { preload: () => Promise<void> };
 
-/** The component `load` resolves to (as its `default`), loaded on first render or by `preload()`; a failed load is tried again next time. */
+/** The component `load` resolves to (as its `default`), loaded on first render or by `preload()`; a failed load stays failed, as `lazy`'s does. */
 export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => void (loaded = module.default),
-      (err: unknown) => {
-        loading = undefined;
-        throw err;
-      },
-    ));
+  const preload = () => (loading ??= load().then((module) => void (loaded = module.default)));
   const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
   function Component(props: P) {
     // Chosen once per mount: a later switch from the lazy wrapper to the module would remount the subtree.

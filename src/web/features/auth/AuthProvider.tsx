@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/http.js';
 import { ownerChanged, savedUser, saveUser } from '../../lib/savedAnswers.js';
 import { unauthorized, userChanged } from '../../lib/sessionEvents.js';
 import { toastError } from '../../lib/toast.js';
-import { afterFirstPaint } from '../../lib/firstPaint.js';
+import { firstPaint } from '../../lib/firstPaint.js';
 import { fetchSessionUser, signOutSession, syncSignIn, syncSignOut, type AppUser } from './api/session.js';
 import { AuthContext, type AuthValue } from './useAuth.js';
 
@@ -44,13 +44,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // has painted (lib/firstPaint.ts), so it does not hold up what the page shows first.
   useEffect(() => {
     let active = true;
-    afterFirstPaint(() =>
-      void readSession().then((sessionUser) => {
+    void firstPaint
+      .then(readSession)
+      .then((sessionUser) => {
         if (!active) return;
         setUser(sessionUser);
         setLoading(false);
-      }),
-    );
+      });
     return () => {
       active = false;
     };

@@ -10,7 +10,7 @@ import { apiFetch, apiUrl } from '../../../lib/http.js';
 import { apiFetchPage } from '../../../lib/pagination.js';
 import { requestKeys } from '../../requests/api/keys.js';
 import { embeddedFood } from './embedded.js';
-import { useFirstPaintDone } from '../../../lib/firstPaint.js';
+import { useFirstPaintDone } from '../../../lib/useFirstPaint.js';
 import { foodKeys, type DateSort, type FactsSearch, type NearSearch, type PickupSearch } from './keys.js';
 
 /** Rows per page of the available-foods list (24 at a time). */

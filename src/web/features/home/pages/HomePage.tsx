@@ -7,9 +7,11 @@ import { useImpact } from '../../impact/api/communityImpact.js';
 import { Spinner } from '../../../ui/Spinner.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { withMessages } from '../../../lib/i18n.js';
+import { firstPaint } from '../../../lib/firstPaint.js';
 
-// The tips and testimonials below the featured foods come in their own chunk, with their texts (the `home` catalog).
-const HomeStories = lazy(withMessages(() => import('../components/HomeStories.js'), ['home']));
+// The tips and testimonials below the featured foods come in their own chunk, with their texts (the `home` catalog),
+// once the first screen has painted (lib/firstPaint.ts).
+const HomeStories = lazy(() => firstPaint.then(withMessages(() => import('../components/HomeStories.js'), ['home'])));
 
 // Its own chunk, fetched after the page (DESIGN.md "Weight budget"), with its texts.
 const ImpactSection = lazy(withMessages(() => import('../../impact/components/ImpactSection.js'), ['home']));
@@ -26,14 +28,14 @@ function ImpactBand() {
 }
 
 // What shows once the list is in (cards, error, empty) comes in its own chunk (DESIGN.md "Weight budget") with its
-// texts, asked for when the featured list is, so it loads beside the list's answer.
+// texts, asked for when the featured list is (after the first paint), so it loads beside the list's answer.
 const loadResult = withMessages(() => import('../components/FeaturedResult.js'), ['common', 'home']);
 const FeaturedResult = lazy(loadResult);
 
 /** The featured foods (SPEC.md §2 home): a spinner, then the error with a retry, 'No foods found.' or the grid. */
 function FeaturedFoods() {
   const { data, isPending, refetch } = useFeaturedFoods();
-  useEffect(() => void loadResult(), []);
+  useEffect(() => void firstPaint.then(loadResult), []);
   if (isPending) return <Spinner fullPage />;
   return (
     <Suspense fallback={<Spinner fullPage />}>

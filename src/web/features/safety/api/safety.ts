@@ -4,7 +4,7 @@
  * actions and log. Keys in `safetyKeys`; pages never build a URL by hand.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFirstPaintDone } from '../../../lib/firstPaint.js';
+import { useFirstPaintDone } from '../../../lib/useFirstPaint.js';
 import type {
   BlockedPerson,
   DeleteResult,
