@@ -92,10 +92,9 @@ const WRAPPERS: Record<PageKind, Preloadable<{ children: ReactNode }>[]> = {
  * (the page's own render then shows the failure).
  */
 export async function preparePage(pathname: string): Promise<void> {
-  const found = PAGE_LIST.find(([name, { path }]) => name !== 'home' && pathRegExp(path).test(pathname));
-  const [name, page] = found ?? [];
+  const [name, page] = PAGE_LIST.find(([, { path }]) => pathRegExp(path).test(pathname)) ?? [];
   const loads: Promise<unknown>[] = [loadMessages(pageCatalogs(page))];
-  if (name && name !== 'home' && page) loads.push(PAGES[name].preload(), ...WRAPPERS[page.kind].map((w) => w.preload()));
+  if (page && name !== 'home') loads.push(PAGES[name!].preload(), ...WRAPPERS[page.kind].map((w) => w.preload()));
   await Promise.allSettled(loads);
 }
 

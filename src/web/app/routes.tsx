@@ -19,12 +19,11 @@ const PageRoutes = preloadable(loadPageRoutes);
 window.addEventListener('load', () => void firstPaint.then(PageRoutes.preload), { once: true });
 
 /**
- * Loads what the page at `pathname` first renders with (app/PageRoutes.tsx `preparePage`), so that render shows
- * it without a Suspense fallback (lib/preloadable.tsx); nothing for home. Settles, never rejects: a chunk that
- * failed fails again in the page's render, inside its error boundary.
+ * Loads what the page at `pathname` (not home) first renders with (app/PageRoutes.tsx `preparePage`), so that render
+ * shows it without a Suspense fallback (lib/preloadable.tsx). Settles, never rejects: a chunk that failed fails again
+ * in the page's render, inside its error boundary.
  */
 export function preparePage(pathname: string): Promise<void> {
-  if (pathname === '/') return Promise.resolve();
   return Promise.all([PageRoutes.preload(), preloadFooter(), loadPageRoutes()])
     .then(([, , routes]) => routes.preparePage(pathname))
     .catch(() => undefined);
