@@ -46,45 +46,35 @@ const PAGES: Record<Exclude<PageName, 'home'>, Preloadable<object>> = {
   moderationLog: preloadable(() => import('../features/safety/pages/ModerationLogPage.js')),
 };
 
-/** Page `P` wrapped as its table kind says: below the query cache, and the login guard; waiting for catalogs `parts` when given. */
-function wrap(kind: PageKind, P: Page, parts?: CatalogPart[]): Page {
-  if (parts) {
-    const Inner = wrap(kind, P);
-    return () => (
-      <PageMessages parts={parts}>
-        <Inner />
-      </PageMessages>
-    );
-  }
-  if (kind === 'data')
-    return () => (
-      <QueryBoundary>
-        <P />
-      </QueryBoundary>
-    );
-  if (kind === 'guarded')
-    return () => (
-      <QueryBoundary>
-        <RequireAuth>
-          <P />
-        </RequireAuth>
-      </QueryBoundary>
-    );
-  return P;
-}
-
-/** Router pattern → page, in the table's match order; each waits for the catalogs its path shows (`catalogPartsAt`, the ones the server preloads). */
-const ROUTES: [string, Page][] = PAGE_LIST.flatMap(([name, page]) =>
-  name === 'home' ? [] : [[routerPattern(page.path), wrap(page.kind, PAGES[name], pageCatalogs(page))]],
-);
-
-/** The wrappers a page of `kind` renders below (`wrap`). */
+/** The wrappers a page of `kind` renders below, outermost first (`wrap`, `preparePage`). */
 const WRAPPERS: Record<PageKind, Preloadable<{ children: ReactNode }>[]> = {
   entry: [],
   lazy: [],
   data: [QueryBoundary],
   guarded: [QueryBoundary, RequireAuth],
 };
+
+/** Page `P` below its kind's wrappers (the query cache, and the login guard), once its catalogs `parts` are loaded. */
+function wrap(kind: PageKind, P: Page, parts: CatalogPart[]): Page {
+  const Wrapped = WRAPPERS[kind].reduceRight<Page>(
+    (Inner, Wrapper) => () => (
+      <Wrapper>
+        <Inner />
+      </Wrapper>
+    ),
+    P,
+  );
+  return () => (
+    <PageMessages parts={parts}>
+      <Wrapped />
+    </PageMessages>
+  );
+}
+
+/** Router pattern → page, in the table's match order; each waits for the catalogs its path shows (`catalogPartsAt`, the ones the server preloads). */
+const ROUTES: [string, Page][] = PAGE_LIST.flatMap(([name, page]) =>
+  name === 'home' ? [] : [[routerPattern(page.path), wrap(page.kind, PAGES[name], pageCatalogs(page))]],
+);
 
 /**
  * Loads what the page at `pathname` renders with (its chunk, its wrappers' and its catalogs, the ones the server
