@@ -40,12 +40,12 @@ async function failsThenRecovers(
   const alert = page.getByRole('alert').filter({ hasText: /could not load/i });
   await expect(alert).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
-  // The API comes back only once the button can be clicked: a refetch of its own in between (the window's focus
-  // moves between the parallel tabs) would load the data and take the button away before the click.
-  const tryAgain = alert.getByRole('button', { name: 'Try again' });
-  await tryAgain.click({ trial: true });
+  // The API comes back only once the button is in hand, and the button is clicked in the page at once: Playwright's
+  // own click moves the window's focus first, and the focus refetch it sets off would load the data and take the
+  // button away before the click.
+  const tryAgain = await alert.getByRole('button', { name: 'Try again' }).elementHandle();
   down = false;
-  await tryAgain.click();
+  await tryAgain!.evaluate((button: HTMLButtonElement) => button.click());
   await loaded(page);
   await expect(alert).toBeHidden();
 }
