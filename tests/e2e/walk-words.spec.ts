@@ -1,7 +1,8 @@
 // A newcomer's first walk, in words: a blocked donor's listing says so and can be unblocked;
 // an ended session is announced; pickup times carry no seconds; the request dialog shows no
-// raw id; Add Food names the pin in plain words and, after 'Add Donation', forgets the last
-// upload and place and links to the new listing. Axe-clean at 375 and 1280 px.
+// raw id, and opens even when 'Request' is pressed before the session is read; Add Food names
+// the pin in plain words and, after 'Add Donation', forgets the last upload and place and
+// links to the new listing. Axe-clean at 375 and 1280 px.
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolationsAtBothWidths } from './support/axe.js';
@@ -73,6 +74,24 @@ test('the request dialog shows no raw food id', async ({ page }) => {
   await expect(dialog.getByLabel('Additional Notes')).toBeVisible();
   await expect(dialog.getByText('Food Id')).toHaveCount(0);
   await expect(dialog).not.toContainText(foodId);
+});
+
+test("'Request' pressed before the session is read opens the dialog, not the login page", async ({ page }) => {
+  const me = await newPerson('Ira Early');
+  await me.api.dispose();
+  await signInAs(page, me);
+  // The session answer is held until 'Request' has been pressed.
+  let release!: () => void;
+  const pressed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/get-session*', async (route) => {
+    await pressed;
+    await route.continue();
+  });
+  await page.goto(`/food/${foodId}`);
+  await page.getByRole('button', { name: 'Request', exact: true }).click();
+  release();
+  await expect(page.getByRole('dialog').getByLabel('Additional Notes')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/food/${foodId}`);
 });
 
 test("Add Food names the pin plainly, then forgets the last upload and place and links to the new listing", async ({ page }) => {

@@ -76,6 +76,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  // settledUser's waiters, answered once auth is not loading.
+  const settled = useRef({ loading: true, user: null as AppUser | null, waiters: [] as ((user: AppUser | null) => void)[] });
+  useEffect(() => {
+    settled.current.loading = loading;
+    settled.current.user = user;
+    if (!loading) for (const resolve of settled.current.waiters.splice(0)) resolve(user);
+  }, [user, loading]);
+  const settledUser = useCallback(
+    () =>
+      new Promise<AppUser | null>((resolve) => {
+        if (settled.current.loading) settled.current.waiters.push(resolve);
+        else resolve(settled.current.user);
+      }),
+    [],
+  );
+
   // Session sync (SPEC.md §4), once per change of signed-in email.
   const synced = useRef<string | null | undefined>(undefined);
   useEffect(() => {
@@ -108,10 +124,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       loading,
       refresh,
+      settledUser,
       signOutUser: () => runAction(signOutSession),
       track: runAction,
     }),
-    [user, loading, refresh, runAction],
+    [user, loading, refresh, settledUser, runAction],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -42,12 +42,14 @@ export default function FoodDetailsPage() {
   const { data: food, isPending, isError, error, refetch } = useFood(id);
   // The tab names the food (SPEC.md §1 fixes only the titles of Home, Login and Register).
   usePageTitle(food?.FoodName || t`Food Details`);
-  const { user } = useAuth();
+  const { user, loading, settledUser } = useAuth();
   const myRequest = useMyRequestFor(user?.email, id ?? '');
   const myOpenRequest = myRequest && (myRequest.Status === 'Pending' || myRequest.Status === 'Accepted');
   const [pathname, navigate] = useLocation();
   // When the request dialog was opened; null while it is closed.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
+  // True while a press of 'Request' waits for the first session answer (lib/firstPaint.ts delays that read).
+  const [pressedEarly, setPressedEarly] = useState(false);
 
   if (isPending) return <Spinner fullPage />;
   const missing = isError && error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -66,8 +68,11 @@ export default function FoodDetailsPage() {
     );
   }
 
-  function openRequest() {
-    if (!user) {
+  async function openRequest() {
+    setPressedEarly(loading);
+    const viewer = loading ? await settledUser() : user;
+    setPressedEarly(false);
+    if (!viewer) {
       void navigate('/login', { state: { from: pathname } });
       return;
     }
@@ -157,7 +162,8 @@ export default function FoodDetailsPage() {
               </p>
             )}
             <div>
-              <button type="button" className="btn btn-primary btn-wide" onClick={openRequest}>
+              <button type="button" className="btn btn-primary btn-wide" onClick={() => void openRequest()} aria-busy={pressedEarly || undefined}>
+                {pressedEarly && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
                 <Trans>Request</Trans>
               </button>
             </div>
