@@ -42,19 +42,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // The first session answer ends the initial loading state (SPEC.md §4); it is asked for once the page's first render
   // has painted (lib/firstPaint.ts), so it does not hold up what the page shows first.
+  const [firstSession] = useState(() => firstPaint.then(readSession));
   useEffect(() => {
     let active = true;
-    void firstPaint
-      .then(readSession)
-      .then((sessionUser) => {
-        if (!active) return;
-        setUser(sessionUser);
-        setLoading(false);
-      });
+    void firstSession.then((sessionUser) => {
+      if (!active) return;
+      setUser(sessionUser);
+      setLoading(false);
+    });
     return () => {
       active = false;
     };
-  }, [readSession]);
+  }, [firstSession]);
 
   // Whether someone is signed in and no auth action (a logout) is under way: a session that
   // ends then was ended elsewhere (another device, a moderator), and the person is told.
@@ -72,22 +71,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         signedInIdle.current = false;
         setUser(null);
         setLoading(false);
-      }),
-    [],
-  );
-
-  // settledUser's waiters, answered once auth is not loading.
-  const settled = useRef({ loading: true, user: null as AppUser | null, waiters: [] as ((user: AppUser | null) => void)[] });
-  useEffect(() => {
-    settled.current.loading = loading;
-    settled.current.user = user;
-    if (!loading) for (const resolve of settled.current.waiters.splice(0)) resolve(user);
-  }, [user, loading]);
-  const settledUser = useCallback(
-    () =>
-      new Promise<AppUser | null>((resolve) => {
-        if (settled.current.loading) settled.current.waiters.push(resolve);
-        else resolve(settled.current.user);
       }),
     [],
   );
@@ -124,11 +107,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       loading,
       refresh,
-      settledUser,
+      firstSession,
       signOutUser: () => runAction(signOutSession),
       track: runAction,
     }),
-    [user, loading, refresh, settledUser, runAction],
+    [user, loading, refresh, firstSession, runAction],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -18,11 +18,8 @@ export interface AuthValue {
   track: (action: () => Promise<void>) => Promise<void>;
   /** Signs out; throws with the provider's message. */
   signOutUser: () => Promise<void>;
-  /**
-   * The user (or null) once `loading` is false: at once when it is, else after the session answer or
-   * auth action under way. For a press that needs to know who is signed in before the first answer.
-   */
-  settledUser: () => Promise<AppUser | null>;
+  /** The first session answer: the user, or null. For a press that needs to know who is signed in before it came. */
+  firstSession: Promise<AppUser | null>;
   /** Re-reads the session from the server. */
   refresh: () => Promise<void>;
 }

@@ -42,7 +42,7 @@ export default function FoodDetailsPage() {
   const { data: food, isPending, isError, error, refetch } = useFood(id);
   // The tab names the food (SPEC.md §1 fixes only the titles of Home, Login and Register).
   usePageTitle(food?.FoodName || t`Food Details`);
-  const { user, loading, settledUser } = useAuth();
+  const { user, loading, firstSession } = useAuth();
   const myRequest = useMyRequestFor(user?.email, id ?? '');
   const myOpenRequest = myRequest && (myRequest.Status === 'Pending' || myRequest.Status === 'Accepted');
   const [pathname, navigate] = useLocation();
@@ -70,7 +70,7 @@ export default function FoodDetailsPage() {
 
   async function openRequest() {
     setPressedEarly(loading);
-    const viewer = loading ? await settledUser() : user;
+    const viewer = loading ? await firstSession : user;
     setPressedEarly(false);
     if (!viewer) {
       void navigate('/login', { state: { from: pathname } });
