@@ -1,7 +1,7 @@
 // A PostCSS step of the web client's build (vite.config.ts `css.postcss`): daisyUI's rules for a form control
 // wrapped in an element of its class (`<label class="input"><input></label>`), a markup src/web never writes:
-// each of its inputs, selects, text areas and file pickers has its component's class itself
-// (`<select class="select">`; tests/unit/control-wrappers.test.ts keeps that true).
+// each control has its component's class itself (`<input class="input">`, and `<select class="input">` for a
+// drop-down in the text field's frame; tests/unit/control-wrappers.test.ts keeps that true).
 // Its own input of `npm run build`'s stamp (scripts/build.mjs).
 import path from 'node:path';
 import type { Plugin, Root } from 'postcss';

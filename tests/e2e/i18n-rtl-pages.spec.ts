@@ -15,7 +15,7 @@ async function walk(browser: Browser, who: Person | undefined, paths: string[]) 
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The page's data arrives after its heading: judge it once nothing moves any more.
-    await expect.poll(() => page.evaluate(() => document.querySelectorAll('[aria-busy="true"], .loading').length)).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('[aria-busy="true"], .animate-spin').length)).toBe(0);
     await expectNoOverflow(page, path);
   }
   await page.context().close();

@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LOCALE_INFO, LOCALES } from '../../contract/locale-codes.js';
 import { toUiLocale } from '../lib/i18n.js';
 import { chooseLocale } from '../lib/chooseLocale.js';
-import './controls/select.css';
 
 /**
  * The language picker (docs/translating.md): a `<select>` labelled "Language" listing each shipped
@@ -20,7 +19,7 @@ export function LanguagePicker({ signedIn, className = '' }: { signedIn: boolean
       </label>
       <select
         id={id}
-        className="select select-sm w-auto"
+        className="input input-sm field-select w-auto"
         value={i18n.locale === 'pseudo' ? 'en' : i18n.locale}
         onChange={(e) => void chooseLocale(toUiLocale(e.target.value), signedIn)}
       >

@@ -2,7 +2,6 @@ import { Trans } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { wrapFocus } from './focusWrap.js';
 import './controls/modal.css';
-import './controls/textarea.css';
 
 /** A modal dialog's handle: the ref for its element and a `close()` that closes it (the dialog's `onClose` then runs). */
 export interface Modal {
@@ -91,7 +90,7 @@ export function TextAreaField({
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
-      <textarea id={id} className="textarea textarea-bordered w-full" {...textarea} />
+      <textarea id={id} className="input field-text w-full" {...textarea} />
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { failureText } from '../lib/problemText.js';
 import { t } from '@lingui/core/macro';
 import { useId, useState } from 'react';
 import { uploadImage } from '../lib/uploadImage.js';
-import './controls/file-input.css';
 
 /**
  * 'Upload photo' beside a 'Photo URL' field: uploads the chosen file
@@ -42,7 +41,7 @@ export function ProfilePhotoUpload({ inputId, onFile }: { inputId: string; onFil
         id={id}
         type="file"
         accept="image/*"
-        className="file-input file-input-bordered w-full"
+        className="field-file w-full"
         onChange={(e) => void choose(e.currentTarget.files?.[0])}
       />
       <p role="status" className="text-sm text-base-content/70">

@@ -5,7 +5,7 @@ import type { AccountSession } from '../../../../contract/index.js';
 import { formatWhen } from '../../../lib/datetime.js';
 import { toastSuccess, toastFailure } from '../../../lib/toast.js';
 import { fetchSessions, revokeOtherSessions, revokeSession } from '../api/account.js';
-import '../../../ui/controls/loading.css';
+import { Ring } from '../../../ui/Spinner.js';
 
 /** A short, readable name of the browser and system in a User-Agent string. */
 export function deviceName(userAgent: string): string {
@@ -75,7 +75,7 @@ export function SessionsSection({ version }: { version: number }) {
         <Trans>Where you are signed in</Trans>
       </h2>
       {sessions === null ? (
-        <span className="loading loading-spinner" role="status" aria-label={t`Loading sessions`} />
+        <span role="status" aria-label={t`Loading sessions`}><Ring className="size-6 border-[3px]" /></span>
       ) : (
         <ul className="flex flex-col divide-y divide-base-200 rounded-box border border-base-200" aria-label={t`Sessions`}>
           {sessions.map((s) => (

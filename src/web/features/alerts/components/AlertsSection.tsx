@@ -6,7 +6,6 @@ import type { Alert } from '../../../../contract/index.js';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
 import { useAlerts, useDeleteAlert, useUpdateAlert } from '../api/alerts.js';
 import { describeAlert } from './alertWords.js';
-import '../../../ui/controls/checkbox.css';
 
 /**
  * The person's alerts on the Account page (docs/api.md "Alerts"): each said in words,
@@ -59,11 +58,11 @@ function AlertRow({ alert: a }: { alert: Alert }) {
       </p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <label className="flex items-center gap-2">
-          <input type="checkbox" className="checkbox checkbox-sm" checked={a.Push} aria-describedby={`${id}-what`} disabled={busy} onChange={(e) => change({ Push: e.target.checked })} />
+          <input type="checkbox" className="field-check" checked={a.Push} aria-describedby={`${id}-what`} disabled={busy} onChange={(e) => change({ Push: e.target.checked })} />
           <Trans>Push</Trans>
         </label>
         <label className="flex items-center gap-2">
-          <input type="checkbox" className="checkbox checkbox-sm" checked={a.Email} aria-describedby={`${id}-what`} disabled={busy} onChange={(e) => change({ Email: e.target.checked })} />
+          <input type="checkbox" className="field-check" checked={a.Email} aria-describedby={`${id}-what`} disabled={busy} onChange={(e) => change({ Email: e.target.checked })} />
           <Trans>Email</Trans>
         </label>
         <button type="button" className="btn btn-sm" disabled={busy} aria-label={a.Paused ? t`Resume alert ${text}` : t`Pause alert ${text}`} onClick={() => change({ Paused: !a.Paused })}>

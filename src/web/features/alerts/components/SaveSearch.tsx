@@ -7,7 +7,6 @@ import type { FactsSearch } from '../../foods/api/keys.js';
 import { toastFailure, toastSuccess } from '../../../lib/toast.js';
 import { useSaveAlert } from '../api/alerts.js';
 import { describeAlert } from './alertWords.js';
-import '../../../ui/controls/checkbox.css';
 
 /** The search of Available Foods to save: its words, fact filters and place. */
 export interface SaveSearchProps {
@@ -70,11 +69,11 @@ export default function SaveSearch({ search, facts, near }: SaveSearchProps) {
         >
           <p className="text-sm break-words">{summary}</p>
           <label className="flex items-center gap-2">
-            <input type="checkbox" className="checkbox checkbox-sm" checked={push} onChange={(e) => setPush(e.target.checked)} />
+            <input type="checkbox" className="field-check" checked={push} onChange={(e) => setPush(e.target.checked)} />
             <Trans>Also as a push notification</Trans>
           </label>
           <label className="flex items-center gap-2">
-            <input type="checkbox" className="checkbox checkbox-sm" checked={email} onChange={(e) => setEmail(e.target.checked)} />
+            <input type="checkbox" className="field-check" checked={email} onChange={(e) => setEmail(e.target.checked)} />
             <Trans>Also by email</Trans>
           </label>
           <div className="flex flex-wrap gap-2">

@@ -4,9 +4,6 @@ import type { Food, FoodInput } from '../../../../contract/index.js';
 import { ALLERGENS, ALLERGENS_REQUIRED_IN, CATEGORIES, DIETS, type Allergen, type Category, type Diet } from '../../../../contract/taxonomy.js';
 import { allergenLabels, dietLabels } from '../factLabels.js';
 import { categoryInfo } from './CategoryBadge.js';
-import '../../../ui/controls/checkbox.css';
-import '../../../ui/controls/radio.css';
-import '../../../ui/controls/select.css';
 
 type Mode = 'list' | 'unknown' | 'unstated';
 
@@ -63,7 +60,7 @@ export function FactsFields({ initial }: { initial?: Food }) {
         <label htmlFor={`${id}-category`} className="font-medium">
           {t`Category`}
         </label>
-        <select id={`${id}-category`} name="Category" required className="select select-bordered w-full" value={category} onChange={(e) => setCategory(e.target.value)}>
+        <select id={`${id}-category`} name="Category" required className="input field-select w-full" value={category} onChange={(e) => setCategory(e.target.value)}>
           <option value="" disabled>
             {t`Choose a category`}
           </option>
@@ -79,7 +76,7 @@ export function FactsFields({ initial }: { initial?: Food }) {
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {DIETS.map((d) => (
             <label key={d} className="flex items-center gap-2">
-              <input type="checkbox" name="Diet" value={d} defaultChecked={initial?.Diet.includes(d)} className="checkbox checkbox-sm" />
+              <input type="checkbox" name="Diet" value={d} defaultChecked={initial?.Diet.includes(d)} className="field-check" />
               {diets[d]}
             </label>
           ))}
@@ -93,7 +90,7 @@ export function FactsFields({ initial }: { initial?: Food }) {
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {modes.map(([value, label]) => (
             <label key={value} className="flex items-center gap-2">
-              <input type="radio" name="AllergensMode" value={value} checked={shownMode === value} onChange={() => setMode(value)} className="radio radio-sm" />
+              <input type="radio" name="AllergensMode" value={value} checked={shownMode === value} onChange={() => setMode(value)} className="field-check" />
               {label}
             </label>
           ))}
@@ -103,7 +100,7 @@ export function FactsFields({ initial }: { initial?: Food }) {
             {ALLERGENS.map((a) => (
               <div key={a} className="flex items-center justify-between gap-2">
                 <label htmlFor={`${id}-${a}`}>{allergens[a]}</label>
-                <select id={`${id}-${a}`} name={`Allergen-${a}`} defaultValue={stated(a)} className="select select-bordered select-sm w-36">
+                <select id={`${id}-${a}`} name={`Allergen-${a}`} defaultValue={stated(a)} className="input input-sm field-select w-36">
                   <option value="no">{t`No`}</option>
                   <option value="contains">{t`Contains`}</option>
                   <option value="may">{t`May contain`}</option>

@@ -4,8 +4,6 @@ import { ALLERGENS, CATEGORIES, DIETS, type Allergen, type Category, type Diet }
 import type { FactsSearch } from '../api/keys.js';
 import { allergenLabels, dietLabels } from '../factLabels.js';
 import { categoryInfo } from './CategoryBadge.js';
-import '../../../ui/controls/checkbox.css';
-import '../../../ui/controls/select.css';
 
 const listParam = <T extends string>(value: string | null, allowed: readonly T[]): T[] =>
   (value ?? '').split(',').filter((v): v is T => (allowed as readonly string[]).includes(v));
@@ -50,7 +48,7 @@ export function FactsFilter({ value, onChange }: { value: FactsSearch; onChange:
           </label>
           <select
             id={`${id}-category`}
-            className="select select-bordered select-sm w-full md:w-60"
+            className="input input-sm field-select w-full md:w-60"
             value={value.categories[0] ?? ''}
             onChange={(e) => onChange({ ...value, categories: e.target.value ? [e.target.value as Category] : [] })}
           >
@@ -69,7 +67,7 @@ export function FactsFilter({ value, onChange }: { value: FactsSearch; onChange:
               <label key={d} className="flex items-center gap-2">
                 <input
                   type="checkbox"
-                  className="checkbox checkbox-sm"
+                  className="field-check"
                   checked={value.diets.includes(d)}
                   onChange={(e) => onChange({ ...value, diets: toggle(value.diets, d, e.target.checked) })}
                 />
@@ -90,7 +88,7 @@ export function FactsFilter({ value, onChange }: { value: FactsSearch; onChange:
               <label key={a} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
-                  className="checkbox checkbox-sm"
+                  className="field-check"
                   checked={value.without.includes(a)}
                   onChange={(e) => onChange({ ...value, without: toggle(value.without, a, e.target.checked) })}
                 />

@@ -10,8 +10,7 @@ import { PhotoPicker } from './PhotoPicker.js';
 import { FactsFields, factsFromForm } from './FactsFields.js';
 import { LocationPicker } from '../../places/components/LocationPicker.js';
 import { PickupWindowsFields, type PickupPart } from './PickupWindowsFields.js';
-import '../../../ui/controls/loading.css';
-import '../../../ui/controls/textarea.css';
+import { Ring } from '../../../ui/Spinner.js';
 
 /** Props of {@link FoodForm}. */
 export interface FoodFormProps {
@@ -131,7 +130,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
           required
           maxLength={LIMITS.notes}
           rows={4}
-          className="textarea textarea-bordered w-full"
+          className="input field-text w-full"
           defaultValue={initial?.AdditionalNotes}
         />
       </div>
@@ -153,7 +152,7 @@ export function FoodForm({ initial, donor, submitLabel, pending, onSubmit }: Foo
       <PickupWindowsFields key={resets} initial={initial} onChange={setPickup} />
       <div className="md:col-span-2">
         <button type="submit" className="btn btn-primary w-full" disabled={pending}>
-          {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {pending && <Ring className="size-4 border-2" />}
           {submitLabel}
         </button>
       </div>

@@ -5,7 +5,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FOOD_GALLERY_MAX } from '../../../../contract/limits.js';
 import { uploadImage } from '../../../lib/uploadImage.js';
 import { Photo } from '../../../ui/Photo.js';
-import '../../../ui/controls/file-input.css';
 
 /** Photos per listing: `FoodImage` and up to `FOOD_GALLERY_MAX` in `FoodGallery`. */
 export const MAX_PHOTOS = 1 + FOOD_GALLERY_MAX;
@@ -125,7 +124,7 @@ export function PhotoPicker({ photos, onChange }: { photos: string[]; onChange: 
           multiple
           disabled={busy || photos.length >= MAX_PHOTOS}
           aria-describedby={`${id}-hint`}
-          className="file-input file-input-bordered w-full"
+          className="field-file w-full"
           onChange={(e) => {
             const files = [...(e.currentTarget.files ?? [])];
             e.currentTarget.value = '';

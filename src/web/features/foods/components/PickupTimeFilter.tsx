@@ -2,7 +2,6 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { PickupSearch } from '../api/keys.js';
-import '../../../ui/controls/select.css';
 
 /** Which pickup times the available list keeps: any, today, this evening (from 17:00), or by a chosen time. */
 export type PickupChoice = 'any' | 'today' | 'evening' | 'by';
@@ -40,7 +39,7 @@ export function PickupTimeFilter({ choice, by, onChange }: { choice: PickupChoic
         <label htmlFor={`${id}-when`} className="font-medium">
           <Trans>Pickup time</Trans>
         </label>
-        <select id={`${id}-when`} className="select select-bordered" value={choice} onChange={(e) => onChange(e.target.value as PickupChoice, by)}>
+        <select id={`${id}-when`} className="input field-select" value={choice} onChange={(e) => onChange(e.target.value as PickupChoice, by)}>
           <option value="any">{t`Any time`}</option>
           <option value="today">{t`Can be picked up today`}</option>
           <option value="evening">{t`This evening`}</option>

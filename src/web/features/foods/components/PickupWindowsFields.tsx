@@ -5,7 +5,6 @@ import { PICKUP } from '../../../../contract/limits.js';
 import { dayIn, timeIn } from '../../../lib/pickupWindows.js';
 import { intlLocale } from '../../../lib/i18n.js';
 import { RegularOfferDays } from './RegularOfferDays.js';
-import '../../../ui/controls/checkbox.css';
 
 /** One window row of the form: local date and times in this browser's zone, capacity as typed. */
 interface Row {
@@ -88,8 +87,8 @@ export function PickupWindowsFields({ initial, onChange }: { initial?: Food; onC
 
   return (
     <>
-      <fieldset className="fieldset md:col-span-2 rounded-box border border-base-300 p-4">
-        <legend className="fieldset-legend font-medium"><Trans>Pickup windows (optional)</Trans></legend>
+      <fieldset className="grid gap-1.5 text-xs md:col-span-2 rounded-box border border-base-300 p-4">
+        <legend className="-mb-1 py-2 text-base-content font-semibold"><Trans>Pickup windows (optional)</Trans></legend>
         <p className="text-sm"><Trans>When people can come, in your local time. Leave empty to agree a time with each requester.</Trans></p>
         <ul className="flex flex-col gap-3">
           {rows.map((r, i) => (
@@ -125,19 +124,19 @@ export function PickupWindowsFields({ initial, onChange }: { initial?: Food; onC
       {initial?.SeriesId && <RegularOfferDays seriesId={initial.SeriesId} />}
       {initial?.SeriesId ? (
         <label className="flex items-center gap-2 md:col-span-2">
-          <input type="checkbox" className="checkbox" checked={stop} onChange={(e) => { setStop(e.target.checked); emit(rows, days, e.target.checked); }} />
+          <input type="checkbox" className="field-check" checked={stop} onChange={(e) => { setStop(e.target.checked); emit(rows, days, e.target.checked); }} />
           <Trans>Stop this regular offer (no more days are listed)</Trans>
         </label>
       ) : (
-        <fieldset className="fieldset md:col-span-2 rounded-box border border-base-300 p-4" aria-describedby={`${id}-repeat-hint`}>
-          <legend className="fieldset-legend font-medium"><Trans>Repeat every week (optional)</Trans></legend>
+        <fieldset className="grid gap-1.5 text-xs md:col-span-2 rounded-box border border-base-300 p-4" aria-describedby={`${id}-repeat-hint`}>
+          <legend className="-mb-1 py-2 text-base-content font-semibold"><Trans>Repeat every week (optional)</Trans></legend>
           <p id={`${id}-repeat-hint`} className="text-sm">
             <Trans>Each chosen day gets its own listing with the same pickup windows, made a week ahead.</Trans>
           </p>
           <div className="flex flex-wrap gap-3">
             {weekdays().map((name, i) => (
               <label key={name} className="flex items-center gap-1">
-                <input type="checkbox" className="checkbox" checked={days.includes(i + 1)} onChange={() => toggleDay(i + 1)} />
+                <input type="checkbox" className="field-check" checked={days.includes(i + 1)} onChange={() => toggleDay(i + 1)} />
                 {name}
               </label>
             ))}

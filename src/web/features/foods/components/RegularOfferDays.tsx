@@ -4,7 +4,6 @@ import { useId, useState } from 'react';
 import { intlLocale } from '../../../lib/i18n.js';
 import { failureText } from '../../../lib/problemText.js';
 import { useChangeRecurringOffer, useRecurringOffers } from '../api/foods.js';
-import '../../../ui/controls/checkbox.css';
 
 /** Short weekday names, Monday first, in the page's language (1 January 2024 was a Monday). */
 const weekdays = () => [1, 2, 3, 4, 5, 6, 7].map((d) => new Intl.DateTimeFormat(intlLocale(), { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, d))));
@@ -28,8 +27,8 @@ export function RegularOfferDays({ seriesId }: { seriesId: string }) {
   const submit = () => save.mutate({ id: seriesId, change: { Weekdays: shownDays, Until: shownUntil || null } });
 
   return (
-    <fieldset className="fieldset md:col-span-2 rounded-box border border-base-300 p-4" aria-describedby={`${id}-hint`}>
-      <legend className="fieldset-legend font-medium">
+    <fieldset className="grid gap-1.5 text-xs md:col-span-2 rounded-box border border-base-300 p-4" aria-describedby={`${id}-hint`}>
+      <legend className="-mb-1 py-2 text-base-content font-semibold">
         <Trans>Days of this regular offer</Trans>
       </legend>
       <p id={`${id}-hint`} className="text-sm">
@@ -38,7 +37,7 @@ export function RegularOfferDays({ seriesId }: { seriesId: string }) {
       <div className="flex flex-wrap gap-3">
         {weekdays().map((name, i) => (
           <label key={name} className="flex items-center gap-1">
-            <input type="checkbox" className="checkbox" checked={shownDays.includes(i + 1)} onChange={() => toggle(i + 1)} />
+            <input type="checkbox" className="field-check" checked={shownDays.includes(i + 1)} onChange={() => toggle(i + 1)} />
             {name}
           </label>
         ))}

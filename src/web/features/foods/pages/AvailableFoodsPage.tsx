@@ -19,7 +19,7 @@ import { LOCATION_LABEL, RADII_KM } from '../../places/components/PlaceFinder.js
 import { useHomeArea, useHomeAreaOff } from '../../places/api/places.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { pickMyRequest, useMyRequests } from '../../requests/api/requests.js';
-import '../../../ui/controls/checkbox.css';
+import '../../../ui/controls/join.css';
 
 // Leaflet and its map load only when the person switches to 'Map'.
 const FoodsMap = lazy(() => import('../../places/components/FoodsMap.js'));

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/http.js';
 import { usePageTitle } from '../../../lib/title.js';
 import { ErrorState } from '../../../ui/ErrorState.js';
 import { Avatar } from '../../../ui/Avatar.js';
-import { Spinner } from '../../../ui/Spinner.js';
+import { Ring, Spinner } from '../../../ui/Spinner.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { PersonStandingText } from '../../safety/components/PersonStandingText.js';
 import { SafetyActions } from '../../safety/components/SafetyActions.js';
@@ -163,7 +163,7 @@ export default function FoodDetailsPage() {
             )}
             <div>
               <button type="button" className="btn btn-primary btn-wide" onClick={() => void openRequest()} aria-busy={pressedEarly || undefined}>
-                {pressedEarly && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                {pressedEarly && <Ring className="size-4 border-2" />}
                 <Trans>Request</Trans>
               </button>
             </div>

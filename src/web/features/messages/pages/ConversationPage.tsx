@@ -13,7 +13,6 @@ import { useConversation, useMessages, useSendMessage } from '../api/messages.js
 import { LIMITS } from '../../../../contract/limits.js';
 import { PAGES, foodPath, manageFoodPath } from '../../../../contract/routes.js';
 import '../../../ui/controls/chat.css';
-import '../../../ui/controls/textarea.css';
 
 
 /**
@@ -108,7 +107,7 @@ export default function ConversationPage() {
             </label>
             <textarea
               id="message-body"
-              className="textarea textarea-bordered w-full"
+              className="input field-text w-full"
               rows={3}
               maxLength={LIMITS.message}
               value={body}

@@ -4,7 +4,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PLACES } from '../../../../contract/limits.js';
 import { numberFormat } from '../../../lib/intl.js';
 import { currentPosition, placeLabel, placeLabels, reversePlace, usePlaceSearch, type LatLng } from '../api/places.js';
-import '../../../ui/controls/select.css';
 
 /** How a point from 'Use my location' is named; its label starts so. */
 export const LOCATION_LABEL = 'your location';
@@ -183,7 +182,7 @@ export function RadiusSelect({ id, value, onChange }: { id: string; value: numbe
       <label htmlFor={id} className="font-medium">
         <Trans>Within</Trans>
       </label>
-      <select id={id} className="select select-bordered w-full sm:w-auto" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      <select id={id} className="input field-select w-full sm:w-auto" value={value} onChange={(e) => onChange(Number(e.target.value))}>
         {RADII_KM.map((r) => (
           <option key={r} value={r}>
             {kilometres(r)}

@@ -7,7 +7,6 @@ import { Field } from '../../../ui/FormCard.js';
 import { successPopup } from '../../../ui/popups.js';
 import { useFood } from '../../foods/api/foods.js';
 import { useChangeRequestStatus } from '../api/requests.js';
-import '../../../ui/controls/select.css';
 
 /**
  * "Some left" on Manage Food: the donor hands part of the food to one
@@ -85,7 +84,7 @@ function directionOf(text: string): 'ltr' | 'rtl' {
 /**
  * 'Given to': the open requests' people as "name (email)", the chosen one written in its own
  * direction, so that on a right-to-left page a long Latin name shows its start (not its end
- * under the arrow) and an Arabic one on a left-to-right page likewise (ui/controls/select.css moves the arrow).
+ * under the arrow) and an Arabic one on a left-to-right page likewise (styles.css `field-select` moves the arrow).
  */
 function RecipientSelect({ id, open, given }: { id: string; open: FoodRequest[]; given: string }) {
   const [chosen, setChosen] = useState(given);
@@ -96,7 +95,7 @@ function RecipientSelect({ id, open, given }: { id: string; open: FoodRequest[];
       id={id}
       name="RequestId"
       dir={directionOf(label(current))}
-      className="select select-bordered w-full"
+      className="input field-select w-full"
       value={chosen}
       onChange={(e) => setChosen(e.target.value)}
     >

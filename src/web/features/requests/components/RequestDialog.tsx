@@ -12,8 +12,8 @@ import type { AppUser } from '../../auth/useAuth.js';
 import { useRequestFood } from '../api/requests.js';
 import { upcomingWindows } from '../../../lib/pickupWindows.js';
 import { WindowChoice } from './WindowChoice.js';
-import '../../../ui/controls/loading.css';
 import '../../../ui/controls/modal.css';
+import { Ring } from '../../../ui/Spinner.js';
 
 /**
  * The request dialog of SPEC.md §2: a modal `<dialog>` (focus is trapped, Escape
@@ -125,7 +125,7 @@ export function RequestDialog({
             disabled={ownFood || requestFood.isPending}
             aria-describedby={ownFood ? `${id}-own` : undefined}
           >
-            {requestFood.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {requestFood.isPending && <Ring className="size-4 border-2" />}
             <Trans>Request</Trans>
           </button>
         </ModalActions>

@@ -1,6 +1,5 @@
 import type { PickupWindow } from '../../../../contract/index.js';
 import { leftWords, windowWords } from '../../../lib/pickupWindows.js';
-import '../../../ui/controls/radio.css';
 
 /**
  * A radio group of a listing's upcoming pickup windows (in the listing's zone, with what
@@ -27,12 +26,12 @@ export function WindowChoice({
     <fieldset className="flex flex-col gap-2">
       <legend className="font-medium">{legend}</legend>
       <label className="flex items-center gap-2">
-        <input type="radio" className="radio radio-sm" name={name} value="" defaultChecked={!windows.some(fits)} />
+        <input type="radio" className="field-check" name={name} value="" defaultChecked={!windows.some(fits)} />
         {noneLabel}
       </label>
       {windows.map((w) => (
         <label key={w.Start} className="flex items-center gap-2">
-          <input type="radio" className="radio radio-sm" name={name} value={fits(w) ? defaultStart : w.Start} disabled={w.Left === 0 && !fits(w)} defaultChecked={fits(w)} />
+          <input type="radio" className="field-check" name={name} value={fits(w) ? defaultStart : w.Start} disabled={w.Left === 0 && !fits(w)} defaultChecked={fits(w)} />
           {windowWords(w, timeZone)}
           {w.Capacity !== undefined && <span className="text-sm">({leftWords(w)})</span>}
         </label>

@@ -5,9 +5,6 @@ import type { FeedbackInput } from '../../../../contract/index.js';
 import { FEEDBACK_REASONS, LIMITS } from '../../../../contract/limits.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { useFeedbackState, useGiveFeedback } from '../api/safety.js';
-import '../../../ui/controls/radio.css';
-import '../../../ui/controls/select.css';
-import '../../../ui/controls/textarea.css';
 
 const REASONS = (): Record<(typeof FEEDBACK_REASONS)[number], string> => ({
   NoShow: t`Did not show up`,
@@ -53,7 +50,7 @@ export function FeedbackSection({ requestId }: { requestId: string }) {
           {/* eslint-disable-next-line lingui/no-unlocalized-strings -- the ratings the API takes */}
           {(['Positive', 'Negative'] as const).map((r) => (
             <label key={r} className="flex items-center gap-2">
-              <input type="radio" name="Rating" className="radio" checked={rating === r} onChange={() => setRating(r)} />
+              <input type="radio" name="Rating" className="field-check" checked={rating === r} onChange={() => setRating(r)} />
               {r === 'Positive' ? t`Positive` : t`Negative`}
             </label>
           ))}
@@ -63,7 +60,7 @@ export function FeedbackSection({ requestId }: { requestId: string }) {
             <label htmlFor={`${id}-reason`} className="font-medium">
               <Trans>What went wrong? (optional)</Trans>
             </label>
-            <select id={`${id}-reason`} name="Reason" className="select select-bordered w-full" defaultValue="">
+            <select id={`${id}-reason`} name="Reason" className="input field-select w-full" defaultValue="">
               <option value=""><Trans>None</Trans></option>
               {FEEDBACK_REASONS.map((r) => (
                 <option key={r} value={r}>
@@ -77,7 +74,7 @@ export function FeedbackSection({ requestId }: { requestId: string }) {
           <label htmlFor={`${id}-comment`} className="font-medium">
             {rating === 'Negative' ? t`Comment for the moderators (optional, private)` : t`Comment (optional, private)`}
           </label>
-          <textarea id={`${id}-comment`} name="Comment" rows={2} maxLength={LIMITS.notes} className="textarea textarea-bordered w-full" />
+          <textarea id={`${id}-comment`} name="Comment" rows={2} maxLength={LIMITS.notes} className="input field-text w-full" />
         </div>
         <button type="submit" className="btn btn-primary self-end" disabled={give.isPending}>
           <Trans>Send feedback</Trans>

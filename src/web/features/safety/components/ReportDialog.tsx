@@ -6,7 +6,6 @@ import { LIMITS, REPORT_REASONS } from '../../../../contract/limits.js';
 import { toastSuccess } from '../../../lib/toast.js';
 import { ModalActions, ModalDialog, TextAreaField, useModal } from '../../../ui/ModalDialog.js';
 import { useReport } from '../api/safety.js';
-import '../../../ui/controls/select.css';
 
 /** How each report reason reads. */
 export const REASON_LABELS = (): Record<ReportReason | 'NegativeFeedback', string> => ({
@@ -57,7 +56,7 @@ export function ReportDialog({ type, targetId, label, onClose }: { type: ReportT
           </label>
           <select
             id={`${id}-reason`}
-            className="select select-bordered w-full"
+            className="input field-select w-full"
             value={reason}
             onChange={(e) => setReason(e.target.value as ReportReason)}
           >

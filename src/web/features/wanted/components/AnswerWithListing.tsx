@@ -8,7 +8,6 @@ import { toastSuccess } from '../../../lib/toast.js';
 import type { AppUser } from '../../auth/useAuth.js';
 import { useMyFoods } from '../../foods/api/foods.js';
 import { useAnswerWanted } from '../api/wanted.js';
-import '../../../ui/controls/select.css';
 
 /**
  * 'Answer with one of my listings' on a Wanted post's page, for a signed-in person other than its
@@ -50,7 +49,7 @@ export function AnswerWithListing({ post, user }: { post: Wanted; user: AppUser 
         <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex flex-1 flex-col gap-1">
             <label htmlFor={`${id}-food`} className="font-medium"><Trans>Your listing</Trans></label>
-            <select id={`${id}-food`} name="FoodId" className="select select-bordered w-full" required>
+            <select id={`${id}-food`} name="FoodId" className="input field-select w-full" required>
               {choices.map((f) => (
                 <option key={f._id} value={f._id}>
                   {f.FoodName}
