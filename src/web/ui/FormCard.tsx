@@ -57,3 +57,16 @@ export function Field({ id, label, hint, after, className = '', ...input }: Fiel
     </div>
   );
 }
+
+/**
+ * A framed group of a food form's fields, spanning both columns from `md`: a bordered box titled by its `legend`
+ * (Pickup windows, Repeat every week, Days of this regular offer); `describedBy` names the hint it holds.
+ */
+export function FramedFieldset({ legend, describedBy, children }: { legend: ReactNode; describedBy?: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-1.5 text-xs md:col-span-2 rounded-box border border-base-300 p-4" aria-describedby={describedBy}>
+      <legend className="-mb-1 py-2 text-base-content font-semibold">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}

@@ -4,6 +4,7 @@ import type { Food, FoodInput } from '../../../../contract/index.js';
 import { PICKUP } from '../../../../contract/limits.js';
 import { dayIn, timeIn } from '../../../lib/pickupWindows.js';
 import { intlLocale } from '../../../lib/i18n.js';
+import { FramedFieldset } from '../../../ui/FormCard.js';
 import { RegularOfferDays } from './RegularOfferDays.js';
 
 /** One window row of the form: local date and times in this browser's zone, capacity as typed. */
@@ -87,8 +88,7 @@ export function PickupWindowsFields({ initial, onChange }: { initial?: Food; onC
 
   return (
     <>
-      <fieldset className="grid gap-1.5 text-xs md:col-span-2 rounded-box border border-base-300 p-4">
-        <legend className="-mb-1 py-2 text-base-content font-semibold"><Trans>Pickup windows (optional)</Trans></legend>
+      <FramedFieldset legend={<Trans>Pickup windows (optional)</Trans>}>
         <p className="text-sm"><Trans>When people can come, in your local time. Leave empty to agree a time with each requester.</Trans></p>
         <ul className="flex flex-col gap-3">
           {rows.map((r, i) => (
@@ -120,7 +120,7 @@ export function PickupWindowsFields({ initial, onChange }: { initial?: Food; onC
             <Trans>Add a pickup window</Trans>
           </button>
         )}
-      </fieldset>
+      </FramedFieldset>
       {initial?.SeriesId && <RegularOfferDays seriesId={initial.SeriesId} />}
       {initial?.SeriesId ? (
         <label className="flex items-center gap-2 md:col-span-2">
@@ -128,8 +128,7 @@ export function PickupWindowsFields({ initial, onChange }: { initial?: Food; onC
           <Trans>Stop this regular offer (no more days are listed)</Trans>
         </label>
       ) : (
-        <fieldset className="grid gap-1.5 text-xs md:col-span-2 rounded-box border border-base-300 p-4" aria-describedby={`${id}-repeat-hint`}>
-          <legend className="-mb-1 py-2 text-base-content font-semibold"><Trans>Repeat every week (optional)</Trans></legend>
+        <FramedFieldset legend={<Trans>Repeat every week (optional)</Trans>} describedBy={`${id}-repeat-hint`}>
           <p id={`${id}-repeat-hint`} className="text-sm">
             <Trans>Each chosen day gets its own listing with the same pickup windows, made a week ahead.</Trans>
           </p>
@@ -141,7 +140,7 @@ export function PickupWindowsFields({ initial, onChange }: { initial?: Food; onC
               </label>
             ))}
           </div>
-        </fieldset>
+        </FramedFieldset>
       )}
     </>
   );

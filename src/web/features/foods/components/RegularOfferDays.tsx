@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { intlLocale } from '../../../lib/i18n.js';
 import { failureText } from '../../../lib/problemText.js';
+import { FramedFieldset } from '../../../ui/FormCard.js';
 import { useChangeRecurringOffer, useRecurringOffers } from '../api/foods.js';
 
 /** Short weekday names, Monday first, in the page's language (1 January 2024 was a Monday). */
@@ -27,10 +28,7 @@ export function RegularOfferDays({ seriesId }: { seriesId: string }) {
   const submit = () => save.mutate({ id: seriesId, change: { Weekdays: shownDays, Until: shownUntil || null } });
 
   return (
-    <fieldset className="grid gap-1.5 text-xs md:col-span-2 rounded-box border border-base-300 p-4" aria-describedby={`${id}-hint`}>
-      <legend className="-mb-1 py-2 text-base-content font-semibold">
-        <Trans>Days of this regular offer</Trans>
-      </legend>
+    <FramedFieldset legend={<Trans>Days of this regular offer</Trans>} describedBy={`${id}-hint`}>
       <p id={`${id}-hint`} className="text-sm">
         <Trans>Changes apply to the days listed from now on; listings already made stay as they are.</Trans>
       </p>
@@ -52,6 +50,6 @@ export function RegularOfferDays({ seriesId }: { seriesId: string }) {
       <p role="status" className="text-sm">
         {save.isSuccess ? t`Days saved.` : save.isError ? t`The days could not be saved: ${failureText(save.error)}` : ''}
       </p>
-    </fieldset>
+    </FramedFieldset>
   );
 }

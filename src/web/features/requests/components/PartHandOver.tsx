@@ -84,7 +84,7 @@ function directionOf(text: string): 'ltr' | 'rtl' {
 /**
  * 'Given to': the open requests' people as "name (email)", the chosen one written in its own
  * direction, so that on a right-to-left page a long Latin name shows its start (not its end
- * under the arrow) and an Arabic one on a left-to-right page likewise (styles.css `field-select` moves the arrow).
+ * under the arrow) and an Arabic one on a left-to-right page likewise (the browser draws a drop-down's arrow at the end its `dir` gives: styles.css `field-select`).
  */
 function RecipientSelect({ id, open, given }: { id: string; open: FoodRequest[]; given: string }) {
   const [chosen, setChosen] = useState(given);
