@@ -42,8 +42,14 @@ async function run(key: string, make: () => { toSQL(): { sql: string; params: un
   return (await pool.query<Row>({ text: s.sql, values: fillPlaceholders(s.params, values) })).rows;
 }
 
-type Row = Record<string, string | number | string[] | Date | null>;
-/** A row as Plateful answers it to an anonymous visitor (repository.ts `toFood`). */
+type Row = Record<string, unknown>;
+/** The server's zone, the answer's `TimeZone` of a listing without one (windows.ts `serverTimeZone`). */
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/**
+ * A row as Plateful answers it to an anonymous visitor (repository.ts `toFood`), with its
+ * keys in the order Plateful's compiled serializer writes them (the schema's required
+ * fields, then its optional ones that are present), so the two answers are the same bytes.
+ */
 const toFood = (r: Row, today: string) => ({
   _id: r.id,
   FoodName: r.name,
@@ -52,13 +58,19 @@ const toFood = (r: Row, today: string) => ({
   PickupLocation: r.pickup_location,
   ExpiredDateTime: r.expires_on,
   AdditionalNotes: r.notes,
-  ...((r.gallery as string[]).length ? { FoodGallery: r.gallery } : {}),
   Donator: { Name: r.donor_name, Image: r.donor_image, _id: r.donor_id },
+  FoodStatus: r.status !== 'Collected' && r.status !== 'Expired' && String(r.expires_on) < today ? 'Expired' : r.status,
+  PickupWindows: toWindows(r.windows as Parameters<typeof toWindows>[0]),
+  TimeZone: r.time_zone ?? zone,
+  Category: r.category,
+  Diet: r.diet,
+  // Stored in the answer's form and order (foods/facts.ts `factColumns`).
+  Allergens: r.allergens,
+  ...((r.gallery as string[]).length ? { FoodGallery: r.gallery } : {}),
   ...(r.public_lat === null ? {} : { Location: { Lat: r.public_lat, Lng: r.public_lng, Approximate: true } }),
   ...(r.chord_m === undefined ? {} : { DistanceKm: Math.round(chordToMetres(Number(r.chord_m)) / 100) / 10 }),
-  FoodStatus: r.status !== 'Collected' && r.status !== 'Expired' && String(r.expires_on) < today ? 'Expired' : r.status,
   ...(r.weight_kg === null ? {} : { FoodWeightKg: Number(r.weight_kg) }),
-  PickupWindows: toWindows(r.windows as Parameters<typeof toWindows>[0]),
+  ...(r.series_id ? { SeriesId: r.series_id } : {}),
 });
 
 const today = () => {

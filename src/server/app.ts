@@ -21,6 +21,7 @@ import { authPlugin } from './auth/plugin.js';
 import { authProviderRoutes } from './auth/providers.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { genericPlansOf } from './db/prepared.js';
 import { emailPreferenceRoutes } from './email-preferences/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { foodRoutes } from './foods/routes.js';
@@ -167,7 +168,7 @@ export async function buildApp(
     await app.register(metricsPlugin, {
       token: config.metricsToken,
       sources: {
-        pool: poolReader(handle.db),
+        pool: poolReader([handle.db, genericPlansOf(handle.db)]),
         outbox: () => outboxDepth(handle.db),
         openStreams: () => openStreams,
         onError: (err) => app.log.warn({ err: { message: err.message } }, 'metric not read'),

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { MIGRATIONS, ping, type Database, type DatabaseHandle, type OpenOptions } from './handle.js';
 import { listenPg } from './listen.js';
 import { poolClientClass } from './pooled.js';
-import { nameStatements } from './prepared.js';
+import { nameStatements, useGenericPlans } from './prepared.js';
 
 /** Key of the session advisory lock the migrations run under (any fixed number; one per app). */
 const MIGRATION_LOCK = 7_300_112_025;
@@ -39,36 +39,51 @@ async function migrateLocked(url: string): Promise<void> {
  * reported and never crash the process; broken connections are dropped and replaced on
  * the next query, so the server recovers by itself. With `databaseDirectUrl` the pool
  * is taken to go through a transaction-mode pooler: LISTEN uses the direct connection
- * and the statement timeout is set per transaction (db/pooled.ts).
+ * and the statement timeout is set per transaction (db/pooled.ts). Without a pooler and
+ * with named statements, a second pool of the same size serves the statements that reuse
+ * generic plans (prepared.ts `useGenericPlans`).
  */
 export async function openPostgres(opts: OpenOptions & { databaseUrl: string }): Promise<DatabaseHandle> {
   const direct = opts.databaseDirectUrl ?? opts.databaseUrl;
   const pooled = opts.databaseDirectUrl !== undefined;
   await migrateLocked(direct);
   const statementTimeoutMs = opts.statementTimeoutMs ?? 5000;
-  const pool = new pg.Pool({
-    connectionString: opts.databaseUrl,
-    max: opts.poolSize ?? 10,
-    // Bounded wait: connecting, or queueing for a busy pool, fails after this (then 503).
-    connectionTimeoutMillis: opts.poolTimeoutMs ?? 3000,
-    // A failed `begin` gives its client back (pooled.ts); through a pooler the timeout is set per transaction.
-    Client: poolClientClass(pooled ? statementTimeoutMs : undefined),
-    ...(pooled ? {} : { statement_timeout: statementTimeoutMs }),
-    idleTimeoutMillis: 30_000,
-    keepAlive: true,
-  });
-  pool.on('error', (error) => opts.onPoolError?.(error));
-  // The pool listens only to idle clients: a backend that ends while its client is checked out
-  // between two queries of a transaction would raise an 'error' nobody hears and end the process.
-  // Every client hears its own; the transaction's next query fails and the pool drops the client.
-  pool.on('connect', (client) => client.on('error', (error) => opts.onPoolError?.(error)));
+  /** A pool of up to `poolSize` connections, with `options` (server settings) given when each connects. */
+  const openPool = (options?: string) => {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // Bounded wait: connecting, or queueing for a busy pool, fails after this (then 503).
+      connectionTimeoutMillis: opts.poolTimeoutMs ?? 3000,
+      // A failed `begin` gives its client back (pooled.ts); through a pooler the timeout is set per transaction.
+      Client: poolClientClass(pooled ? statementTimeoutMs : undefined),
+      ...(pooled ? {} : { statement_timeout: statementTimeoutMs }),
+      ...(options ? { options } : {}),
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
+    pool.on('error', (error) => opts.onPoolError?.(error));
+    // The pool listens only to idle clients: a backend that ends while its client is checked out
+    // between two queries of a transaction would raise an 'error' nobody hears and end the process.
+    // Every client hears its own; the transaction's next query fails and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', (error) => opts.onPoolError?.(error)));
+    return pool;
+  };
+  const pool = openPool();
   const db = drizzlePg(pool) as unknown as Database;
-  if (opts.namedStatements ?? !pooled) nameStatements(db);
+  const named = opts.namedStatements ?? !pooled;
+  // On a direct connection, the lists of a stable plan reuse generic plans on a second pool
+  // (prepared.ts `useGenericPlans`); a transaction-mode pooler keeps no session setting.
+  const genericPool = named && !pooled ? openPool('-c plan_cache_mode=force_generic_plan') : undefined;
+  if (named) nameStatements(db);
+  if (genericPool) useGenericPlans(db, drizzlePg(genericPool) as unknown as Database);
   return {
     db,
     kind: 'postgres',
     ping: () => ping(() => pool.query('select 1')),
     listen: (channel, onNotify, onListening) => listenPg(direct, channel, onNotify, onListening),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), genericPool?.end()]);
+    },
   };
 }

@@ -1,11 +1,11 @@
 /**
  * Queries built once per database and kept (building a Drizzle
- * query costs more CPU than PostgreSQL spends running a keyset page). Lists are
- * prepared with an empty name, which node-postgres sends as an unnamed statement:
- * PostgreSQL still plans every run with its actual values (a named statement would
- * switch to a generic plan, which for `expires_on >= $1 … limit $2` is a full sort).
- * Statements whose plan is the same whatever the values (a row by its key) are named
- * where the connection keeps them (`stableName`).
+ * query costs more CPU than PostgreSQL spends running a keyset page). Statements whose
+ * plan depends on their values (a search, a filter) are prepared with an empty name,
+ * which node-postgres sends as an unnamed statement: PostgreSQL plans every run with its
+ * actual values. Statements whose plan is the same whatever the values (a row by its key,
+ * a list read in index order) are named where the connection keeps them (`stableName`),
+ * the lists on connections that reuse generic plans (`genericPlansOf`).
  */
 import { Column, SQL, Subquery, is, noopDecoder, type DriverValueDecoder } from 'drizzle-orm';
 import type { Database } from './client.js';
@@ -42,6 +42,31 @@ export function nameStatements(db: Database): void {
 /** The name to prepare a value-independent statement of `db` with: `key` when `db` names statements, else unnamed. */
 export function stableName(db: Database, key: string): string {
   return naming.has(db) ? key : UNNAMED;
+}
+
+const genericPlans = new WeakMap<Database, Database>();
+
+/**
+ * Gives `db` a second database, `generic`, on the same data whose connections reuse a
+ * named statement's generic plan from its first run (`plan_cache_mode =
+ * force_generic_plan`, set when they connect: postgres.ts). For a statement whose best plan
+ * is the same whatever its values but whose estimated generic cost PostgreSQL judges too
+ * high (a `limit $n` is costed as a tenth of the rows), the default mode plans every run
+ * afresh: on the 100 000-listing fixture the featured list's planning was about four fifths of
+ * its database time (docs/benchmarks.md "Generic plans"). Only those statements run there.
+ */
+export function useGenericPlans(db: Database, generic: Database): void {
+  genericPlans.set(db, generic);
+  naming.add(generic);
+}
+
+/**
+ * The database to run a statement of `db` whose plan does not depend on its values, named
+ * with {@link stableName}: `db`'s generic-plan database when it has one, else `db`
+ * itself (PGlite, or behind a transaction-mode pooler, where statements stay unnamed).
+ */
+export function genericPlansOf(db: Database): Database {
+  return genericPlans.get(db) ?? db;
 }
 
 /** A selected field as Drizzle's prepared queries keep it (`SelectedFieldsOrdered`). */

@@ -2,12 +2,13 @@
  * Food list queries (SPEC.md §7 `/foods`: featured, available, search, a donor's
  * own): keyset pages on (sort key, id), each served by a btree index or, for
  * searches, the trigram index, or for short searches the word-prefix index
- * (docs/api.md "Searches"). Statements are built once
- * per database and run unnamed, so PostgreSQL plans each run with its values.
+ * (docs/api.md "Searches"). Statements are built once per database; those whose plan
+ * depends on their values run unnamed, so PostgreSQL plans each run with its values, the
+ * others reuse one generic plan (`planIsStable`).
  */
-import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { UNNAMED, flatRows, preparedOnce, stableName } from '../db/prepared.js';
+import { UNNAMED, flatRows, genericPlansOf, preparedOnce, stableName } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
 import { notBlockedCondition, shownFoodConditions } from './visibility.js';
 import { pickupCondition, pickupShape, type PickupFilter, type PickupShape } from './pickup-filter.js';
@@ -64,22 +65,9 @@ export function sortKey(row: ListedFood, order: FoodOrder): string | number {
   return order === 'quantity' ? row.quantity : row.expiresOn;
 }
 
-const p = {
-  today: sql.placeholder('today'),
-  pattern: sql.placeholder('pattern'),
-  prefixes: sql.placeholder('prefixes'),
-  key: sql.placeholder('key'),
-  id: sql.placeholder('id'),
-  donorId: sql.placeholder('donorId'),
-  limit: sql.placeholder('limit'),
-  lat: sql.placeholder('lat'),
-  lng: sql.placeholder('lng'),
-  radiusM: sql.placeholder('radiusM'),
-  chordM: sql.placeholder('chordM'),
-  now: sql.placeholder('now'),
-  pickupFrom: sql.placeholder('pickupFrom'),
-  pickupUntil: sql.placeholder('pickupUntil'),
-};
+/** The placeholders of the list statements, by name. */
+const PLACEHOLDERS = ['today', 'pattern', 'prefixes', 'key', 'id', 'donorId', 'limit', 'lat', 'lng', 'radiusM', 'chordM', 'now', 'pickupFrom', 'pickupUntil'] as const;
+const p = Object.fromEntries(PLACEHOLDERS.map((name) => [name, sql.placeholder(name)])) as Record<(typeof PLACEHOLDERS)[number], Placeholder>;
 
 /** Not past its last pickup window (placeholder `now`); a listing without windows has none to pass. */
 const windowsAhead = sql`(${foods.pickupUntil} is null or ${foods.pickupUntil} > ${p.now}::timestamptz)`;
@@ -213,12 +201,28 @@ export function listQuery(o: ListOptions): { shape: ListShape; values: Record<st
   };
 }
 
-/** Available listings (see {@link availableFoodsQuery}). */
+/**
+ * True when the best plan of `shape` is the same whatever its values: one index read in
+ * the list's order, stopping at the limit (the featured list, the list by date, nearest
+ * first; after a cursor and for a viewer too). A search, a pickup-time or fact filter and
+ * a radius read in date order depend on how many listings their values match.
+ */
+export function planIsStable(s: ListShape): boolean {
+  return s.search === 'none' && s.pickup === 'none' && !Object.values(s.facts).some(Boolean) && s.near === (s.order === 'distance');
+}
+
+/**
+ * Available listings (see {@link availableFoodsQuery}). Shapes whose plan is stable run
+ * named on the connections that reuse generic plans (db/prepared.ts `genericPlansOf`); the
+ * others unnamed, planned with their values at every run.
+ */
 export async function listAvailableFoods(db: Database, o: ListOptions): Promise<ListedFood[]> {
   if (o.order === 'distance' && !o.near) throw new Error('a distance order needs near');
   const { shape, values } = listQuery(o);
   const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}:${shape.viewer}:${shape.pickup}:${Object.values(shape.facts).join(':')}`;
-  return preparedOnce(db, key, (d) => flatRows(availableFoodsQuery(d, shape).prepare(UNNAMED))).execute(values) as Promise<ListedFood[]>;
+  if (!planIsStable(shape)) return preparedOnce(db, key, (d) => flatRows(availableFoodsQuery(d, shape).prepare(UNNAMED))).execute(values) as Promise<ListedFood[]>;
+  const name = `foods_available_${shape.order}_${shape.after}_${shape.viewer}`;
+  return preparedOnce(genericPlansOf(db), key, (d) => flatRows(availableFoodsQuery(d, shape).prepare(stableName(d, name)))).execute(values) as Promise<ListedFood[]>;
 }
 
 /** The query of one donor's listings with their windows (placeholders `donorId`, `limit`, and `key`/`id` when `after`), expired ones included, latest expiry first. */

@@ -86,13 +86,21 @@ export function createMetrics(sources: MetricSources): Metrics {
   };
 }
 
+type PoolCounts = { totalCount: number; idleCount: number; waitingCount: number };
+
+/** The `pg.Pool` under a Drizzle handle over node-postgres (its `$client`), or undefined (PGlite). */
+function poolOf(db: object): PoolCounts | undefined {
+  const client = (db as { $client?: { totalCount?: unknown } }).$client;
+  return client && typeof client.totalCount === 'number' ? (client as PoolCounts) : undefined;
+}
+
 /**
- * The pool reader of a Drizzle handle over node-postgres (its `$client` is the `pg.Pool`);
- * undefined when the client is not a pool (PGlite).
+ * The pool reader of Drizzle handles over node-postgres: the connections of their pools
+ * together (the same pool once); undefined when none is a pool (PGlite).
  */
-export function poolReader(db: object): MetricSources['pool'] {
-  const client = (db as { $client?: { totalCount?: unknown; idleCount?: unknown; waitingCount?: unknown } }).$client;
-  if (!client || typeof client.totalCount !== 'number') return undefined;
-  const pool = client as { totalCount: number; idleCount: number; waitingCount: number };
-  return () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+export function poolReader(handles: object[]): MetricSources['pool'] {
+  const pools = [...new Set(handles.map(poolOf).filter((pool) => pool !== undefined))];
+  if (!pools.length) return undefined;
+  const sum = (key: keyof PoolCounts) => pools.reduce((n, pool) => n + pool[key], 0);
+  return () => ({ total: sum('totalCount'), idle: sum('idleCount'), waiting: sum('waitingCount') });
 }

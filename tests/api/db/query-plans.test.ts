@@ -9,7 +9,7 @@ import { ALLERGENS } from '../../../src/contract/taxonomy.js';
 import { nextBanEndQuery } from '../../../src/server/cache/ban-ends.js';
 import type { Database } from '../../../src/server/db/client.js';
 import { standingsQuery } from '../../../src/server/feedback/repository.js';
-import { availableFoodsQuery, donorFoodsQuery, listQuery, type ListOptions } from '../../../src/server/foods/lists.js';
+import { availableFoodsQuery, donorFoodsQuery, listQuery, planIsStable, type ListOptions } from '../../../src/server/foods/lists.js';
 import { localToday } from '../../../src/server/lib/dates.js';
 import { foodRequestsQuery, requesterRequestsQuery } from '../../../src/server/requests/repository.js';
 import { BACKENDS, call, startApp, type TestApp } from '../harness.js';
@@ -26,6 +26,12 @@ function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 }
 
+/** Sort nodes that sort more than a page: under a Limit, or with no Limit below them. */
+function sortsBeforeLimit(node: PlanNode, underLimit = false): string[] {
+  const sortsMore = node['Node Type'].includes('Sort') && (underLimit || !nodes(node).some((n) => n['Node Type'] === 'Limit'));
+  return [...(sortsMore ? [node['Node Type']] : []), ...(node.Plans ?? []).flatMap((child) => sortsBeforeLimit(child, underLimit || node['Node Type'] === 'Limit'))];
+}
+
 /** A query as the repositories build it, and the values of its placeholders. */
 interface Bound {
   query: { toSQL(): { sql: string; params: unknown[] } };
@@ -40,6 +46,24 @@ async function explain(db: Database, { query, values = {} }: Bound): Promise<Pla
   const cell = Object.values(result.rows[0]!)[0];
   const doc = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
   return nodes(doc[0]!.Plan);
+}
+
+/**
+ * EXPLAINs `query` with its values as PostgreSQL runs it from a generic plan (a named
+ * statement under `plan_cache_mode = force_generic_plan`, as the generic-plan connections
+ * run the lists of a stable plan: db/prepared.ts), inside one transaction.
+ */
+async function explainGeneric(db: Database, { query, values = {} }: Bound): Promise<PlanNode[]> {
+  const { sql: text, params } = query.toSQL();
+  const literal = (v: unknown) => (v === null || v === undefined ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`prepare generic_probe as ${text}`));
+    await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+    const result = (await tx.execute(sql.raw(`explain (format json) execute generic_probe(${fillPlaceholders(params, values).map(literal).join(', ')})`))) as unknown as { rows: Record<string, unknown>[] };
+    await tx.execute(sql.raw('deallocate generic_probe'));
+    const cell = Object.values(result.rows[0]!)[0];
+    return nodes(((typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[])[0]!.Plan);
+  });
 }
 
 /** A raw `sql` query in the shape `explain` takes. */
@@ -113,6 +137,33 @@ describe.each(BACKENDS)('query plans at 100k listings on %s', (backend) => {
     const seqScans = plan.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']);
     expect(seqScans).toEqual([]);
     expect(plan.some((n) => n['Index Name'])).toBe(true);
+  });
+
+  it('runs the lists of a stable plan from a generic plan that reads the same index, with no sort', async () => {
+    const lists: [string, Partial<ListOptions>][] = [
+      ['featured', { order: 'quantity', limit: 7 }],
+      ['by date', {}],
+      ['by date ascending, unpaginated', { order: 'dateAsc', limit: 1001 }],
+      ['featured, after a cursor', { order: 'quantity', after: { key: '5000', id: '00000000-0000-4000-8000-000000000000' } }],
+      ['by date, signed in', { viewerId: 'bench-u3' }],
+      ['nearest first', { order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 } }],
+      ['nearest first, signed in, after a cursor', { order: 'distance', near: { lat: 52.52, lng: 13.405, radiusKm: 5 }, viewerId: 'bench-u3', after: { key: '1500m', id: '00000000-0000-4000-8000-000000000000' } }],
+      ['nearest first, a field with no listing', { order: 'distance', near: { lat: 50.5, lng: 12.0, radiusKm: 5 } }],
+    ];
+    for (const [name, options] of lists) {
+      const bound = list(options);
+      expect(planIsStable(listQuery({ order: 'dateDesc', limit: 25, availableOn: today, now: new Date(), ...options }).shape), name).toBe(true);
+      const [custom, generic] = [await explain(db, bound), await explainGeneric(db, bound)];
+      const indexes = (plan: PlanNode[]) => plan.map((n) => n['Index Name']).filter(Boolean).sort();
+      expect(indexes(generic), name).toEqual(indexes(custom));
+      expect(generic.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']), name).toEqual([]);
+      // The index read stops at the limit; at most the page itself is sorted (nearest first: the outer order).
+      expect(sortsBeforeLimit(generic[0]!), name).toEqual([]);
+    }
+    // Where how many listings match decides the plan, every run is planned with its values.
+    for (const options of [{ search: 'tomato' }, { search: 'qz' }, { facts: { diets: ['Kosher' as const] } }, { pickup: { until: `${today}T21:00:00Z` } }, { near: { lat: 54.323, lng: 10.123, radiusKm: 50 } }]) {
+      expect(planIsStable(listQuery({ order: 'dateDesc', limit: 25, availableOn: today, now: new Date(), ...options }).shape)).toBe(false);
+    }
   });
 
   it('reads the available and featured lists from the partial indexes of listed (Available, Reserved) foods', async () => {
