@@ -4,8 +4,10 @@
  * fixture with its answer cache on (`CACHE=on`, the default) and off, and of the same
  * reads on the bare `raw-server.ts`, in one run, with the ratios Plateful/raw of requests
  * per second and the cache's hit rate (answers marked `X-Cache: HIT`); then the search with
- * one connection (5 s), whose latency is the query's own. All servers use PostgreSQL
- * (`BENCH_DATABASE_URL`) with a pool of 10 connections; Plateful runs compiled, as
+ * one connection (5 s), whose latency is the query's own. The servers (and the signed-in
+ * load) take turns, three rounds of a third of the time each (`loadInTurns`). All servers
+ * use PostgreSQL (`BENCH_DATABASE_URL`) with a pool of 10 connections (Plateful's lists of a
+ * stable plan on a second one: docs/benchmarks.md "Generic plans"); Plateful runs compiled, as
  * `npm start` runs it (`NODE_ENV=production`, request logging on, output discarded).
  * Every load reads the answers' headers (to count hits), the raw server's too, so the
  * client's work is the same for all.
@@ -20,6 +22,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACHED_PORT = 3391;
 const RAW_PORT = 3392;
 const UNCACHED_PORT = 3395;
+/** Turns each query's loads are taken in (`loadInTurns`). */
+const ROUNDS = 3;
 
 /** One measured load: requests per second, latency percentiles in ms, share of cache hits. */
 export interface Load {
@@ -34,8 +38,19 @@ export interface Load {
   hitRate: number;
 }
 
-/** Runs autocannon against `url` for `seconds` and computes percentiles from every response time. */
-export async function load(url: string, seconds: number, connections = 50, headers: Record<string, string> = {}): Promise<Load> {
+/** What one autocannon run saw: its answers' times (ms), counts and duration (s). */
+interface Run {
+  times: number[];
+  requests: number;
+  duration: number;
+  failed: number;
+  notModified: number;
+  hits: number;
+  answers: number;
+}
+
+/** Runs autocannon against `url` for `seconds` with `connections`, sending `headers`. */
+async function run(url: string, seconds: number, connections: number, headers: Record<string, string>): Promise<Run> {
   const times: number[] = [];
   let answers = 0;
   let hits = 0;
@@ -57,19 +72,42 @@ export async function load(url: string, seconds: number, connections = 50, heade
   });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => times.push(time));
   const result = await instance;
-  times.sort((a, b) => a - b);
+  return { times, requests: result.requests.total, duration: result.duration, failed: result.non2xx - notModified + result.errors + result.timeouts, notModified, hits, answers };
+}
+
+/** One load over `runs` together: requests per second over their summed time, percentiles over every answer. */
+function summarise(runs: Run[]): Load {
+  const times = runs.flatMap((r) => r.times).sort((a, b) => a - b);
+  const sum = (key: 'requests' | 'duration' | 'failed' | 'notModified' | 'hits' | 'answers') => runs.reduce((n, r) => n + r[key], 0);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
   return {
-    rps: result.requests.total / result.duration,
+    rps: sum('requests') / sum('duration'),
     p50: at(50),
     p95: at(95),
     p99: at(99),
-    failed: result.non2xx - notModified + result.errors + result.timeouts,
-    notModified,
-    hitRate: answers ? hits / answers : 0,
+    failed: sum('failed'),
+    notModified: sum('notModified'),
+    hitRate: sum('answers') ? sum('hits') / sum('answers') : 0,
   };
 }
 
+/** Runs autocannon against `url` for `seconds` and computes percentiles from every response time. */
+export async function load(url: string, seconds: number, connections = 50, headers: Record<string, string> = {}): Promise<Load> {
+  return summarise([await run(url, seconds, connections, headers)]);
+}
+
+/**
+ * Loads each of `targets` (url and headers) for `seconds` in all, in `rounds` turns taken one
+ * after the other (a, b, c, a, b, c…), so a drift of the shared machine (another process's
+ * burst, a server still warming up) falls on all of them alike; one `Load` per target.
+ */
+export async function loadInTurns(targets: [string, Record<string, string>][], seconds: number, connections: number, rounds: number): Promise<Load[]> {
+  const runs: Run[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, [url, headers]] of targets.entries()) runs[i]!.push(await run(url, seconds / rounds, connections, headers));
+  }
+  return runs.map(summarise);
+}
 
 /** Environment of a compiled Plateful server on the benchmark database. */
 export function platefulEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
@@ -131,14 +169,15 @@ export async function apiBenchmark(seconds = 10): Promise<Record<string, string 
     const signedIn = { cookie: await sessionCookie(UNCACHED_PORT) };
     const rows: Record<string, string | number>[] = [];
     for (const [name, q, connections, duration] of queries) {
-      const ports = [CACHED_PORT, UNCACHED_PORT, RAW_PORT];
+      const targets: [string, Record<string, string>][] = [
+        [`http://127.0.0.1:${CACHED_PORT}${q}`, {}],
+        [`http://127.0.0.1:${UNCACHED_PORT}${q}`, {}],
+        [`http://127.0.0.1:${RAW_PORT}${q}`, {}],
+        [`http://127.0.0.1:${UNCACHED_PORT}${q}`, signedIn],
+      ];
       // One second of warm-up each, so all are measured with their code optimised.
-      for (const port of ports) await load(`http://127.0.0.1:${port}${q}`, 1);
-      const measured: Load[] = [];
-      for (const port of ports) measured.push(await load(`http://127.0.0.1:${port}${q}`, duration, connections));
-      const [cached, uncached, bare] = measured as [Load, Load, Load];
-      await load(`http://127.0.0.1:${UNCACHED_PORT}${q}`, 1, connections, signedIn);
-      const session = await load(`http://127.0.0.1:${UNCACHED_PORT}${q}`, duration, connections, signedIn);
+      for (const [url, headers] of targets) await load(url, 1, connections, headers);
+      const [cached, uncached, bare, session] = (await loadInTurns(targets, duration, connections, ROUNDS)) as [Load, Load, Load, Load];
       rows.push({
         query: name,
         'raw req/s': Math.round(bare.rps),

@@ -6,7 +6,7 @@
  * answer computed from reads of an older generation is never stored, so a read racing
  * a write cannot put a stale answer back after the write's notification.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 
 /** One stored answer: body bytes, content type, the headers it carries, strong ETag. */
@@ -29,9 +29,9 @@ export interface CacheStats {
 /** Bytes an entry costs beyond its body and key: object, headers, ETag (an estimate). */
 const ENTRY_OVERHEAD = 256;
 
-/** Strong ETag of `body`: a quoted base64url SHA-256 prefix (RFC 9110 §8.8.3). */
-export function strongEtag(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+/** Strong ETag of `body` (bytes, or text hashed as the UTF-8 it is sent as): a quoted base64url SHA-256 prefix (RFC 9110 §8.8.3). */
+export function strongEtag(body: string | Buffer): string {
+  return `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
 }
 
 /** Per-process store of public answers, bounded by `maxEntries` and `maxBytes`. */

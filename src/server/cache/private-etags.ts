@@ -107,11 +107,10 @@ export function registerPrivateEtags(app: FastifyInstance, opts: { ttlMs: number
     }
     const miss = pending.get(req);
     if (!miss || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    const etag = strongEtag(body);
+    const etag = strongEtag(payload);
     store.remember(miss.key, miss.generation, etag);
     reply.header('etag', etag).header('cache-control', PRIVATE_REVALIDATE);
-    if (!notModified(req, etag)) return body;
+    if (!notModified(req, etag)) return payload;
     reply.code(304).removeHeader('content-type').removeHeader('content-length');
     return null;
   });
