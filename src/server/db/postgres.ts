@@ -8,7 +8,7 @@ import pg from 'pg';
 import { MIGRATIONS, ping, type Database, type DatabaseHandle, type OpenOptions } from './handle.js';
 import { listenPg } from './listen.js';
 import { poolClientClass } from './pooled.js';
-import { nameStatements, useGenericPlans } from './prepared.js';
+import { nameStatements, splitPlans } from './prepared.js';
 
 /** Key of the session advisory lock the migrations run under (any fixed number; one per app). */
 const MIGRATION_LOCK = 7_300_112_025;
@@ -40,8 +40,9 @@ async function migrateLocked(url: string): Promise<void> {
  * the next query, so the server recovers by itself. With `databaseDirectUrl` the pool
  * is taken to go through a transaction-mode pooler: LISTEN uses the direct connection
  * and the statement timeout is set per transaction (db/pooled.ts). Without a pooler and
- * with named statements, a second pool of the same size serves the statements that reuse
- * generic plans (prepared.ts `useGenericPlans`).
+ * with named statements, a second pool of the same size serves the statements whose plan
+ * does not depend on their values, from generic plans, and the first plans every run
+ * afresh (prepared.ts `splitPlans`).
  */
 export async function openPostgres(opts: OpenOptions & { databaseUrl: string }): Promise<DatabaseHandle> {
   const direct = opts.databaseDirectUrl ?? opts.databaseUrl;
@@ -69,14 +70,15 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }):
     pool.on('connect', (client) => client.on('error', (error) => opts.onPoolError?.(error)));
     return pool;
   };
-  const pool = openPool();
-  const db = drizzlePg(pool) as unknown as Database;
   const named = opts.namedStatements ?? !pooled;
-  // On a direct connection, the lists of a stable plan reuse generic plans on a second pool
-  // (prepared.ts `useGenericPlans`); a transaction-mode pooler keeps no session setting.
-  const genericPool = named && !pooled ? openPool('-c plan_cache_mode=force_generic_plan') : undefined;
+  // On a direct connection, statements are planned on two pools: every run afresh, and
+  // reusing generic plans (prepared.ts `splitPlans`); a transaction-mode pooler keeps no session setting.
+  const split = named && !pooled;
+  const pool = openPool(split ? '-c plan_cache_mode=force_custom_plan' : undefined);
+  const db = drizzlePg(pool) as unknown as Database;
+  const genericPool = split ? openPool('-c plan_cache_mode=force_generic_plan') : undefined;
   if (named) nameStatements(db);
-  if (genericPool) useGenericPlans(db, drizzlePg(genericPool) as unknown as Database);
+  if (genericPool) splitPlans(db, drizzlePg(genericPool) as unknown as Database);
   return {
     db,
     kind: 'postgres',

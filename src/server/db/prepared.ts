@@ -1,11 +1,12 @@
 /**
  * Queries built once per database and kept (building a Drizzle
  * query costs more CPU than PostgreSQL spends running a keyset page). Statements whose
- * plan depends on their values (a search, a filter) are prepared with an empty name,
- * which node-postgres sends as an unnamed statement: PostgreSQL plans every run with its
- * actual values. Statements whose plan is the same whatever the values (a row by its key,
- * a list read in index order) are named where the connection keeps them (`stableName`),
- * the lists on connections that reuse generic plans (`genericPlansOf`).
+ * plan depends on their values (a search, a filter) must be planned with their actual
+ * values at every run: unnamed (node-postgres sends an empty name), or named on sessions
+ * that plan every run (`valueStatement`). Statements whose plan is the same whatever the
+ * values (a row by its key, a list read in index order) are named where the connection
+ * keeps them, on the connections that reuse generic plans (`stableStatement`). See
+ * `splitPlans`.
  */
 import { Column, SQL, Subquery, is, noopDecoder, type DriverValueDecoder } from 'drizzle-orm';
 import type { Database } from './client.js';
@@ -13,7 +14,7 @@ import type { Database } from './client.js';
 const statements = new WeakMap<Database, Map<string, unknown>>();
 
 /** Returns the statement of `db` cached under `key`, making it with `make(db)` the first time. */
-export function preparedOnce<T>(db: Database, key: string, make: (db: Database) => T): T {
+function preparedOnce<T>(db: Database, key: string, make: (db: Database) => T): T {
   let byKey = statements.get(db);
   if (!byKey) statements.set(db, (byKey = new Map()));
   let statement = byKey.get(key) as T | undefined;
@@ -25,7 +26,7 @@ export function preparedOnce<T>(db: Database, key: string, make: (db: Database) 
 }
 
 /** The name to prepare with: empty, so the statement stays unnamed (see above). */
-export const UNNAMED = '';
+const UNNAMED = '';
 
 const naming = new WeakSet<Database>();
 
@@ -40,33 +41,53 @@ export function nameStatements(db: Database): void {
 }
 
 /** The name to prepare a value-independent statement of `db` with: `key` when `db` names statements, else unnamed. */
-export function stableName(db: Database, key: string): string {
+function stableName(db: Database, key: string): string {
   return naming.has(db) ? key : UNNAMED;
 }
 
 const genericPlans = new WeakMap<Database, Database>();
+const customPlans = new WeakSet<Database>();
 
 /**
- * Gives `db` a second database, `generic`, on the same data whose connections reuse a
- * named statement's generic plan from its first run (`plan_cache_mode =
- * force_generic_plan`, set when they connect: postgres.ts). For a statement whose best plan
- * is the same whatever its values but whose estimated generic cost PostgreSQL judges too
- * high (a `limit $n` is costed as a tenth of the rows), the default mode plans every run
- * afresh: on the 100 000-listing fixture the featured list's planning was about four fifths of
- * its database time (docs/benchmarks.md "Generic plans"). Only those statements run there.
+ * Splits `db`'s statements by how PostgreSQL should plan them: `generic`, a second database
+ * on the same data, runs the statements whose plan does not depend on their values, named,
+ * and its sessions reuse a statement's generic plan from its first run (`plan_cache_mode =
+ * force_generic_plan`); `db`'s own sessions plan every run with its values
+ * (`force_custom_plan`), so a value-dependent statement may be named there too and is then
+ * parsed once per connection, not at every run. Both settings are made when the
+ * connections start (postgres.ts). The default mode (`auto`) planned the lists every run
+ * anyway, their `limit $n` costed as a tenth of the table making the generic plan look
+ * dearer than it is (docs/benchmarks.md "Generic plans").
  */
-export function useGenericPlans(db: Database, generic: Database): void {
+export function splitPlans(db: Database, generic: Database): void {
   genericPlans.set(db, generic);
   naming.add(generic);
+  customPlans.add(db);
 }
 
 /**
- * The database to run a statement of `db` whose plan does not depend on its values, named
- * with {@link stableName}: `db`'s generic-plan database when it has one, else `db`
- * itself (PGlite, or behind a transaction-mode pooler, where statements stay unnamed).
+ * The database that runs the statements of `db` whose plan does not depend on their values
+ * ({@link stableStatement}): `db`'s generic-plan database when it has one, else `db` itself
+ * (PGlite, or behind a transaction-mode pooler).
  */
 export function genericPlansOf(db: Database): Database {
   return genericPlans.get(db) ?? db;
+}
+
+/**
+ * The statement `make(d, name)` of `db` whose plan does not depend on its values, made once:
+ * on {@link genericPlansOf} `db`, prepared as `name` where that database names statements.
+ */
+export function stableStatement<T>(db: Database, name: string, make: (d: Database, name: string) => T): T {
+  return preparedOnce(genericPlansOf(db), name, (d) => make(d, stableName(d, name)));
+}
+
+/**
+ * The statement `make(d, name)` of `db` whose plan depends on its values, made once: prepared
+ * as `name` where `db`'s sessions plan every run afresh ({@link splitPlans}), else unnamed.
+ */
+export function valueStatement<T>(db: Database, name: string, make: (d: Database, name: string) => T): T {
+  return preparedOnce(db, name, (d) => make(d, customPlans.has(d) ? name : UNNAMED));
 }
 
 /** A selected field as Drizzle's prepared queries keep it (`SelectedFieldsOrdered`). */

@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { UNNAMED, flatRows, genericPlansOf, preparedOnce, stableName } from '../db/prepared.js';
+import { flatRows, stableStatement, valueStatement } from '../db/prepared.js';
 import { foods, listedStatus } from '../db/schema/index.js';
 import { notBlockedCondition, shownFoodConditions } from './visibility.js';
 import { pickupCondition, pickupShape, type PickupFilter, type PickupShape } from './pickup-filter.js';
@@ -213,16 +213,17 @@ export function planIsStable(s: ListShape): boolean {
 
 /**
  * Available listings (see {@link availableFoodsQuery}). Shapes whose plan is stable run
- * named on the connections that reuse generic plans (db/prepared.ts `genericPlansOf`); the
- * others unnamed, planned with their values at every run.
+ * from a generic plan, the others are planned with their values at every run
+ * (db/prepared.ts `stableStatement`, `valueStatement`).
  */
 export async function listAvailableFoods(db: Database, o: ListOptions): Promise<ListedFood[]> {
   if (o.order === 'distance' && !o.near) throw new Error('a distance order needs near');
   const { shape, values } = listQuery(o);
-  const key = `foods:available:${shape.order}:${shape.search}:${shape.after}:${shape.near}:${shape.viewer}:${shape.pickup}:${Object.values(shape.facts).join(':')}`;
-  if (!planIsStable(shape)) return preparedOnce(db, key, (d) => flatRows(availableFoodsQuery(d, shape).prepare(UNNAMED))).execute(values) as Promise<ListedFood[]>;
-  const name = `foods_available_${shape.order}_${shape.after}_${shape.viewer}`;
-  return preparedOnce(genericPlansOf(db), key, (d) => flatRows(availableFoodsQuery(d, shape).prepare(stableName(d, name)))).execute(values) as Promise<ListedFood[]>;
+  const f = shape.facts;
+  const name = `foods_list_${shape.order}_${shape.search}_${shape.pickup}_${[shape.after, shape.near, shape.viewer, f.category, f.diet, f.without].map(Number).join('')}`;
+  const make = (d: Database, as: string) => flatRows(availableFoodsQuery(d, shape).prepare(as));
+  const statement = planIsStable(shape) ? stableStatement(db, name, make) : valueStatement(db, name, make);
+  return statement.execute(values) as Promise<ListedFood[]>;
 }
 
 /** The query of one donor's listings with their windows (placeholders `donorId`, `limit`, and `key`/`id` when `after`), expired ones included, latest expiry first. */
@@ -237,7 +238,7 @@ export function donorFoodsQuery(db: Database, after: boolean) {
 
 /** Every listing of one donor (see {@link donorFoodsQuery}). */
 export async function listDonorFoods(db: Database, donorId: string, limit: number, after?: After): Promise<ListedFood[]> {
-  return preparedOnce(db, `foods:donor:${Boolean(after)}`, (d) => flatRows(donorFoodsQuery(d, Boolean(after)).prepare(stableName(d, `foods_donor_${Boolean(after)}`)))).execute({
+  return stableStatement(db, `foods_donor_${Boolean(after)}`, (d, as) => flatRows(donorFoodsQuery(d, Boolean(after)).prepare(as))).execute({
     donorId,
     limit,
     key: after?.key,

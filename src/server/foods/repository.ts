@@ -15,7 +15,7 @@ import {
 } from '../../contract/index.js';
 import type { SessionUser } from '../auth/plugin.js';
 import type { Database } from '../db/client.js';
-import { preparedOnce, stableName } from '../db/prepared.js';
+import { stableStatement } from '../db/prepared.js';
 import { foods, requests } from '../db/schema/index.js';
 import { problem } from '../http/problem.js';
 import { unproxied } from '../images/urls.js';
@@ -108,7 +108,7 @@ export function toFood(row: FoodRow, showEmail: boolean, today: string, view: Pl
 
 /** One listing by id, or undefined. */
 export async function findFood(db: Database, id: string): Promise<FoodRow | undefined> {
-  const query = preparedOnce(db, 'foods:row', (d) => d.select().from(foods).where(eq(foods.id, sql.placeholder('id'))).prepare(stableName(d, 'foods_row')));
+  const query = stableStatement(db, 'foods_row', (d, as) => d.select().from(foods).where(eq(foods.id, sql.placeholder('id'))).prepare(as));
   const [row] = await query.execute({ id });
   return row;
 }

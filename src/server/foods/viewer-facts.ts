@@ -22,7 +22,7 @@ import fp from 'fastify-plugin';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database, DatabaseHandle } from '../db/client.js';
-import { preparedOnce, stableName } from '../db/prepared.js';
+import { stableStatement } from '../db/prepared.js';
 import { requests } from '../db/schema/index.js';
 import { blocks } from '../blocks/schema.js';
 import { HANDOVER_POINT_MS } from './points.js';
@@ -55,23 +55,23 @@ declare module 'fastify' {
   }
 }
 
-/** Reads `userId`'s facts: two statements whose plans do not depend on the values (named where the connection keeps them). */
+/** Reads `userId`'s facts: two statements whose plans do not depend on the values (db/prepared.ts `stableStatement`). */
 async function readFacts(db: Database, userId: string): Promise<ViewerFacts> {
-  const takenQuery = preparedOnce(db, 'foods:viewer-taken', (d) =>
+  const takenQuery = stableStatement(db, 'foods_viewer_taken', (d, as) =>
     d
       .select({ foodId: requests.foodId, status: requests.status, handoverLat: requests.handoverLat, handoverLng: requests.handoverLng, deliveredAt: requests.deliveredAt })
       .from(requests)
       .where(and(eq(requests.requesterId, sql.placeholder('userId')), inArray(requests.status, [...TAKING])))
       .limit(MAX_TAKEN + 1)
-      .prepare(stableName(d, 'foods_viewer_taken')),
+      .prepare(as),
   );
-  const blockQuery = preparedOnce(db, 'foods:viewer-blocks', (d) =>
+  const blockQuery = stableStatement(db, 'foods_viewer_blocks', (d, as) =>
     d
       .select({ one: sql<number>`1` })
       .from(blocks)
       .where(or(eq(blocks.blockerId, sql.placeholder('userId')), eq(blocks.blockedId, sql.placeholder('userId'))))
       .limit(1)
-      .prepare(stableName(d, 'foods_viewer_blocks')),
+      .prepare(as),
   );
   const [rows, blocked] = await Promise.all([takenQuery.execute({ userId }), blockQuery.execute({ userId })]);
   if (blocked.length || rows.length > MAX_TAKEN) return {};

@@ -12,7 +12,7 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { DONOR_EMAIL_STATUSES, type PickupWindow } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
-import { flatRows, preparedOnce, stableName } from '../db/prepared.js';
+import { flatRows, stableStatement } from '../db/prepared.js';
 import { foods } from '../db/schema/index.js';
 import { HANDOVER_POINT_MS, type ExactPoint } from './points.js';
 import { notBlockedCondition } from './visibility.js';
@@ -116,7 +116,7 @@ export type ListingRow = FoodRow & ViewColumns & { blocked: boolean };
 /** Listing `id` with what `viewerId` (undefined: a visitor) sees of it at `now`, in one statement; undefined when it does not exist. */
 export async function findListing(db: Database, id: string, viewerId: string | undefined, now: Date): Promise<ListingRow | undefined> {
   const viewer = viewerId !== undefined;
-  const query = preparedOnce(db, `foods:one:${viewer}`, (d) => flatRows(listingQuery(d, viewer).prepare(stableName(d, `foods_one_${viewer}`))));
+  const query = stableStatement(db, `foods_one_${viewer}`, (d, as) => flatRows(listingQuery(d, viewer).prepare(as)));
   const [row] = await query.execute({ id, ...viewerValues(viewerId, now) });
   return row as ListingRow | undefined;
 }
