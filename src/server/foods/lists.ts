@@ -2,9 +2,9 @@
  * Food list queries (SPEC.md §7 `/foods`: featured, available, search, a donor's
  * own): keyset pages on (sort key, id), each served by a btree index or, for
  * searches, the trigram index, or for short searches the word-prefix index
- * (docs/api.md "Searches"). Statements are built once per database; those whose plan
- * depends on their values run unnamed, so PostgreSQL plans each run with its values, the
- * others reuse one generic plan (`planIsStable`).
+ * (docs/api.md "Searches"). Statements are built once per database; PostgreSQL plans
+ * those whose plan depends on their values at every run with the values, the others reuse
+ * one generic plan (`planIsStable`, db/prepared.ts).
  */
 import { and, asc, desc, eq, getTableColumns, gte, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
