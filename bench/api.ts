@@ -6,7 +6,7 @@
  * per second and the cache's hit rate (answers marked `X-Cache: HIT`); then the search with
  * one connection (5 s), whose latency is the query's own. The servers (and the signed-in
  * load) take turns, three rounds of a third of the time each (`loadInTurns`). All servers
- * use PostgreSQL (`BENCH_DATABASE_URL`) with a pool of 10 connections (Plateful's lists of a
+ * use PostgreSQL (`BENCH_DATABASE_URL`) with a pool of 10 connections (Plateful's statements of a
  * stable plan on a second one: docs/benchmarks.md "Generic plans"); Plateful runs compiled, as
  * `npm start` runs it (`NODE_ENV=production`, request logging on, output discarded).
  * Every load reads the answers' headers (to count hits), the raw server's too, so the

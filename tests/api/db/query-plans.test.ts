@@ -38,14 +38,19 @@ interface Bound {
   values?: Record<string, unknown>;
 }
 
+/** The nodes of an `explain (format json)` answer's plan (its one cell: JSON text on PGlite, parsed by node-postgres). */
+function planOf(rows: Record<string, unknown>[]): PlanNode[] {
+  const cell = Object.values(rows[0]!)[0];
+  const doc = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+  return nodes(doc[0]!.Plan);
+}
+
 /** EXPLAINs `query` with its values, through the driver (PGlite or node-postgres) under Drizzle. */
 async function explain(db: Database, { query, values = {} }: Bound): Promise<PlanNode[]> {
   const { sql: text, params } = query.toSQL();
   const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
   const result = await client.query(`explain (format json) ${text}`, fillPlaceholders(params, values));
-  const cell = Object.values(result.rows[0]!)[0];
-  const doc = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
-  return nodes(doc[0]!.Plan);
+  return planOf(result.rows);
 }
 
 /**
@@ -61,8 +66,7 @@ async function explainGeneric(db: Database, { query, values = {} }: Bound): Prom
     await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
     const result = (await tx.execute(sql.raw(`explain (format json) execute generic_probe(${fillPlaceholders(params, values).map(literal).join(', ')})`))) as unknown as { rows: Record<string, unknown>[] };
     await tx.execute(sql.raw('deallocate generic_probe'));
-    const cell = Object.values(result.rows[0]!)[0];
-    return nodes(((typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[])[0]!.Plan);
+    return planOf(result.rows);
   });
 }
 
