@@ -15,7 +15,7 @@ import { pickupCondition, pickupShape, type PickupFilter, type PickupShape } fro
 import { factConditions, factShape, factValues, type FactFilter } from './facts.js';
 import type { FoodRow } from './repository.js';
 import { metresToChord, searchTerm, type SearchKind } from './terms.js';
-import { VIEWER, viewColumns, viewerValues, type ViewColumns } from './views.js';
+import { readViewerRequests, VIEWER, viewColumns, type ViewColumns } from './views.js';
 
 /** Sort orders of food lists; every one is a keyset on (sort key, id), both in the same direction. */
 export type FoodOrder = 'quantity' | 'dateAsc' | 'dateDesc' | 'distance';
@@ -121,7 +121,7 @@ export interface ListShape {
 /**
  * The query of available listings of one shape, with their view columns (views.ts), with
  * placeholders `today`, `limit`, `now`, `pattern` (substring search) or `prefixes` (short
- * search), `key`/`id` (after a cursor), `viewerId`/`pointSince` (viewer) and
+ * search), `key`/`id` (after a cursor), `viewerId` (viewer) and
  * `pickupFrom`/`pickupUntil` (pickup): Available and Reserved listings not past their date nor their last pickup window
  * (served by the partial indexes of exactly this status condition), filtered
  * by name substring (case-insensitive, literal; served by the trigram index) or word
@@ -195,7 +195,7 @@ export function listQuery(o: ListOptions): { shape: ListShape; values: Record<st
       lng: o.near?.lng,
       radiusM: o.near && o.near.radiusKm * 1000,
       chordM: o.near && metresToChord(o.near.radiusKm * 1000),
-      ...viewerValues(o.viewerId, o.now),
+      viewerId: o.viewerId,
       ...factValues(o.facts),
     },
   };
@@ -223,7 +223,8 @@ export async function listAvailableFoods(db: Database, o: ListOptions): Promise<
   const name = `foods_list_${shape.order}_${shape.search}_${shape.pickup}_${[shape.after, shape.near, shape.viewer, f.category, f.diet, f.without].map(Number).join('')}`;
   const make = (d: Database, as: string) => flatRows(availableFoodsQuery(d, shape).prepare(as));
   const statement = planIsStable(shape) ? stableStatement(db, name, make) : valueStatement(db, name, make);
-  return statement.execute(values) as Promise<ListedFood[]>;
+  const rows = (await statement.execute(values)) as ListedFood[];
+  return shape.viewer ? readViewerRequests(rows, o.now) : rows;
 }
 
 /** The query of one donor's listings with their windows (placeholders `donorId`, `limit`, and `key`/`id` when `after`), expired ones included, latest expiry first. */

@@ -2,7 +2,8 @@
  * What a signed-in viewer's view of any listing depends on beyond the listing's row, read
  * once per person and kept in this process, so their lists and details run the very
  * statements an anonymous visitor's do (no per-row probes of requests and blocks, the same
- * plans) and views.ts's viewer columns are filled here instead (`viewerColumnsOf`):
+ * plans) and views.ts's viewer columns are filled here instead (`withViewerColumns`, by the
+ * rules of views.ts `viewerColumnsFrom`):
  * - their requests whose status lets them read the donor's email or an exact point
  *   (`TAKING`: Accepted, Delivered; views.ts);
  * - whether any block involves them, either way (visibility.ts). A viewer with blocks, or
@@ -25,8 +26,7 @@ import type { Database, DatabaseHandle } from '../db/client.js';
 import { stableStatement } from '../db/prepared.js';
 import { requests } from '../db/schema/index.js';
 import { blocks } from '../blocks/schema.js';
-import { HANDOVER_POINT_MS } from './points.js';
-import { TAKING, type ViewColumns } from './views.js';
+import { TAKING, viewerColumnsFrom, type Taken } from './views.js';
 
 /** Most taken requests kept per viewer; beyond, their reads keep the viewer columns in SQL. */
 export const MAX_TAKEN = 200;
@@ -34,14 +34,6 @@ export const MAX_TAKEN = 200;
 export const VIEWER_FACTS_TTL_MS = 60_000;
 const MAX_VIEWERS = 20_000;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** One request of the viewer in a `TAKING` status. */
-interface Taken {
-  status: string;
-  handoverLat: number | null;
-  handoverLng: number | null;
-  deliveredAt: Date | null;
-}
 
 /** A viewer's facts: undefined `taken` means "read the viewer columns in SQL" (blocks, or too many requests). */
 export interface ViewerFacts {
@@ -109,20 +101,6 @@ export class ViewerFactsStore {
 }
 
 /**
- * Views.ts's viewer columns of the listing `foodId` for a viewer with `facts.taken`, as
- * the SQL would have read them at `now`: `viewerRequested` when a request is Accepted or
- * Delivered, `viewerPoint` the accepted one's, else a recent hand-over's with a point.
- */
-export function viewerColumnsOf(taken: Map<string, Taken[]>, foodId: string, now: Date): Pick<ViewColumns, 'viewerRequested' | 'viewerPoint'> {
-  const mine = taken.get(foodId);
-  if (!mine) return { viewerRequested: false, viewerPoint: null };
-  if (mine.some((r) => r.status === 'Accepted')) return { viewerRequested: true, viewerPoint: ['Accepted', null, null] };
-  const since = now.getTime() - HANDOVER_POINT_MS;
-  const handover = mine.find((r) => r.status === 'Delivered' && r.deliveredAt !== null && r.deliveredAt.getTime() > since && r.handoverLat !== null);
-  return { viewerRequested: true, viewerPoint: handover ? ['Delivered', handover.handoverLat, handover.handoverLng] : null };
-}
-
-/**
  * Fastify plugin (register after cache/plugin.ts): decorates the app with `viewerFacts`,
  * forgotten on the NOTIFY of a change to `requests` or `blocks`, on the LISTEN's return and
  * on every write this process acknowledges.
@@ -148,6 +126,6 @@ export function statementViewer(userId: string | undefined, facts: ViewerFacts |
 /** `rows` with the viewer columns filled from `facts` (when they hold the viewer's requests), as of `now`. */
 export function withViewerColumns<R extends { id: string }>(rows: R[], facts: ViewerFacts | undefined, now: Date): R[] {
   const taken = facts?.taken;
-  if (taken) for (const row of rows) Object.assign(row, viewerColumnsOf(taken, row.id, now));
+  if (taken) for (const row of rows) Object.assign(row, viewerColumnsFrom(taken.get(row.id), now));
   return rows;
 }

@@ -3,11 +3,12 @@
  * reads the row, so a page or a detail is one round trip whoever asks:
  * - `windows`: its pickup windows, each with what is left of its capacity (docs/api.md
  *   "Pickup windows");
- * - for a signed-in viewer (placeholders `viewerId` and `pointSince`): whether their
- *   request for it lets them read the donor's email (`DONOR_EMAIL_STATUSES`, SPEC.md §7)
- *   and which exact point they see (points.ts: the accepted requester the listing's,
- *   a hand-over's requester the hand-over's until `HANDOVER_POINT_MS` after it).
- * `viewOf` turns those columns into the `PlaceView` and email flag of `toFood`.
+ * - for a signed-in viewer (placeholder `viewerId`): their requests for it in a `TAKING`
+ *   status, one probe of the listing's requests. `readViewerRequests` turns them into whether
+ *   they may read the donor's email (`DONOR_EMAIL_STATUSES`, SPEC.md §7) and which exact point
+ *   they see (points.ts: the accepted requester the listing's, a hand-over's requester the
+ *   hand-over's until `HANDOVER_POINT_MS` after it), `viewerColumnsFrom`.
+ * `viewOf` turns those into the `PlaceView` and email flag of `toFood`.
  */
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { DONOR_EMAIL_STATUSES, type PickupWindow } from '../../contract/index.js';
@@ -19,17 +20,31 @@ import { notBlockedCondition } from './visibility.js';
 
 type FoodRow = typeof foods.$inferSelect;
 
-/** Placeholders of the viewer's columns. */
-export const VIEWER = { id: sql.placeholder('viewerId'), pointSince: sql.placeholder('pointSince') };
+/** Placeholder of the viewer's columns. */
+export const VIEWER = { id: sql.placeholder('viewerId') };
 
 /** A window as the `windows` column carries it: start, end (JSON timestamps), capacity, pickups taken. */
 type WindowCells = [string, string, number | null, number];
-/** The viewer's request as the `viewerPoint` column carries it: status, hand-over point. */
+/** The viewer's exact point as `viewOf` reads it: the request's status, the hand-over's point. */
 type PointCells = ['Accepted' | 'Delivered', number | null, number | null];
+/** A viewer's request as the `viewerRequests` column carries it: status, hand-over point, delivered at (JSON timestamp). */
+type RequestCells = [string, number | null, number | null, string | null];
 
-/** The view columns of a row read as `foodId` (a column or `"alias"."id"`). */
+/** One request of a viewer for a listing, in a `TAKING` status. */
+export interface Taken {
+  status: string;
+  handoverLat: number | null;
+  handoverLng: number | null;
+  deliveredAt: Date | null;
+}
+
+/**
+ * The view columns of a row read as `foodId` (a column or `"alias"."id"`): `windows`, and for
+ * a viewer `viewerRequests` as read, `viewerRequested` and `viewerPoint` as `viewOf` reads them.
+ */
 export interface ViewColumns {
   windows: WindowCells[] | null;
+  viewerRequests?: RequestCells[] | null;
   viewerRequested?: boolean;
   viewerPoint?: PointCells | null;
 }
@@ -40,7 +55,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((s) => `'${s}'`
 
 /**
  * The view columns' SQL for the listing whose id is `foodId`; with `viewer`, also the
- * viewer's (placeholders `viewerId`, `pointSince`), named in snake case (a subquery's
+ * viewer's requests for it (placeholder `viewerId`), named in snake case (a subquery's
  * columns must be named; the raw benchmark server reads them by name). Typed by
  * `windows` alone: rows read with them are {@link ViewColumns}.
  */
@@ -51,21 +66,36 @@ export function viewColumns(foodId: SQL, viewer: boolean): { windows: SQL<Window
         and t.status in (${inList(TAKING)}) and t.pickup_at >= w.starts_at and t.pickup_at < w.ends_at) end))
       from pickup_windows w where w.food_id = ${foodId})`,
   };
-  if (viewer) {
-    const mine = sql`from requests v where v.food_id = ${foodId} and v.requester_id = ${VIEWER.id}`;
-    columns.viewerRequested = sql`exists (select 1 ${mine} and v.status in (${inList(DONOR_EMAIL_STATUSES)}))`;
-    // The accepted request's point first, else a recent hand-over's (two probes of the food's requests, no sort).
-    columns.viewerPoint = sql`coalesce((select json_build_array('Accepted', null, null) ${mine} and v.status = 'Accepted' limit 1),
-      (select json_build_array(v.status, v.handover_lat, v.handover_lng) ${mine} and v.status = 'Delivered'
-        and v.delivered_at > ${VIEWER.pointSince}::timestamptz and v.handover_lat is not null limit 1))`;
-  }
+  // One probe of the listing's requests (docs/benchmarks.md "The search"); the rules that read them are viewerColumnsFrom's.
+  if (viewer)
+    columns.viewerRequests = sql`(select json_agg(json_build_array(v.status, v.handover_lat, v.handover_lng, v.delivered_at))
+      from requests v where v.food_id = ${foodId} and v.requester_id = ${VIEWER.id} and v.status in (${inList(TAKING)}))`;
   const named = Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, v.as(k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))]));
   return named as unknown as { windows: SQL<WindowCells[] | null> };
 }
 
-/** The viewer's placeholder values at instant `now` (undefined viewer: none). */
-export function viewerValues(viewerId: string | undefined, now: Date): Record<string, unknown> {
-  return viewerId ? { viewerId, pointSince: new Date(now.getTime() - HANDOVER_POINT_MS).toISOString() } : {};
+/**
+ * `viewerRequested` and `viewerPoint` of a listing for a viewer whose requests for it in a
+ * `TAKING` status are `mine`, at `now`: requested when any is (`DONOR_EMAIL_STATUSES`, SPEC.md §7);
+ * the point an accepted request's, else that of a hand-over less than `HANDOVER_POINT_MS` old
+ * with a point (points.ts).
+ */
+export function viewerColumnsFrom(mine: Taken[] | undefined, now: Date): Pick<ViewColumns, 'viewerRequested' | 'viewerPoint'> {
+  if (!mine?.length) return { viewerRequested: false, viewerPoint: null };
+  const viewerRequested = mine.some((r) => (DONOR_EMAIL_STATUSES as readonly string[]).includes(r.status));
+  if (mine.some((r) => r.status === 'Accepted')) return { viewerRequested, viewerPoint: ['Accepted', null, null] };
+  const since = now.getTime() - HANDOVER_POINT_MS;
+  const handover = mine.find((r) => r.status === 'Delivered' && r.deliveredAt !== null && r.deliveredAt.getTime() > since && r.handoverLat !== null);
+  return { viewerRequested, viewerPoint: handover ? ['Delivered', handover.handoverLat, handover.handoverLng] : null };
+}
+
+/** Fills `viewerRequested` and `viewerPoint` of `rows` read with a viewer's columns from their `viewerRequests`, at `now`. */
+export function readViewerRequests<R extends ViewColumns>(rows: R[], now: Date): R[] {
+  for (const row of rows) {
+    const mine = row.viewerRequests?.map(([status, handoverLat, handoverLng, at]) => ({ status, handoverLat, handoverLng, deliveredAt: at === null ? null : new Date(at) }));
+    Object.assign(row, viewerColumnsFrom(mine, now));
+  }
+  return rows;
 }
 
 /**
@@ -117,6 +147,6 @@ export type ListingRow = FoodRow & ViewColumns & { blocked: boolean };
 export async function findListing(db: Database, id: string, viewerId: string | undefined, now: Date): Promise<ListingRow | undefined> {
   const viewer = viewerId !== undefined;
   const query = stableStatement(db, `foods_one_${viewer}`, (d, as) => flatRows(listingQuery(d, viewer).prepare(as)));
-  const [row] = await query.execute({ id, ...viewerValues(viewerId, now) });
-  return row as ListingRow | undefined;
+  const rows = (await query.execute({ id, viewerId })) as ListingRow[];
+  return (viewer ? readViewerRequests(rows, now) : rows)[0];
 }

@@ -1,7 +1,7 @@
 /**
  * Who sees which listing, as SQL conditions any list query can add to
- * its WHERE (they only read the listing's own row and the `blocks` index, so they
- * compose with every order, search and distance filter) and as a check for one row.
+ * its WHERE (they only read the listing's own row and, once per statement, the `blocks`
+ * index, so they compose with every order, search and distance filter) and as a check for one row.
  *
  * - A hidden listing (by a moderator, or by reports) and a listing of a currently
  *   banned donor are left out of every list; one listing answers 404 to all but
@@ -21,10 +21,15 @@ export function shownFoodConditions(): SQL[] {
   return [sql`${foods.hiddenAt} is null`, sql`(${foods.donorBannedUntil} is null or ${foods.donorBannedUntil} <= now())`];
 }
 
-/** The condition "no block between `viewerId` (a value or placeholder) and the listing's donor", either way. */
+/**
+ * The condition "no block between `viewerId` (a value or placeholder) and the listing's donor", either way:
+ * the people the viewer blocked or who blocked them are read once per statement (one array, two index
+ * reads), and each listing's donor is compared with it, not two probes of `blocks` per listing
+ * (docs/benchmarks.md "The search").
+ */
 export function notBlockedCondition(viewerId: SQL | Placeholder | string): SQL {
-  return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${foods.donorId})
-    and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${foods.donorId} and ${blocks.blockedId} = ${viewerId})`;
+  return sql`${foods.donorId} <> all (array(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
+    union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}))`;
 }
 
 type FoodVisibility = Pick<typeof foods.$inferSelect, 'donorId' | 'hiddenAt' | 'donorBannedUntil'>;

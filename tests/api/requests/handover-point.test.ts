@@ -1,16 +1,21 @@
 // Who sees a listing's exact point after a hand-over: the accepted requester from
 // acceptance (the listing's point, as the donor sets it) and, once it is delivered, the
 // point of that hand-over only, until 24 hours after it; a point the donor sets later
-// (a listing with some left, moved 2.2 km) is never shown to them exactly.
+// (a listing with some left, moved 2.2 km) is never shown to them exactly. The same for a
+// requester who blocked someone, whose reads keep the viewer's columns in SQL
+// (foods/viewer-facts.ts) instead of the facts each process keeps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, call, foodBody, signUp, startApp, type Person, type TestApp } from '../harness.js';
+import { person } from '../moderation/support.js';
 
 const DOOR = { Lat: 45.7578, Lng: 4.832 };
 /** 2.2 km north of the door. */
 const MOVED = { Lat: 45.7776, Lng: 4.832 };
 const HOUR = 60 * 60 * 1000;
 
-describe.each(BACKENDS)('the exact point around a hand-over on %s', (backend) => {
+const READERS = ['facts kept by the process', 'columns read in SQL'] as const;
+
+describe.each(BACKENDS.flatMap((backend) => READERS.map((reader) => [backend, reader] as const)))('the exact point around a hand-over on %s, %s', (backend, reader) => {
   let t: TestApp;
   let offset = 0;
   let donor: Person;
@@ -22,6 +27,10 @@ describe.each(BACKENDS)('the exact point around a hand-over on %s', (backend) =>
     donor = await signUp(t.app, 'Dana Donor');
     requester = await signUp(t.app, 'Rita Requester');
     stranger = await signUp(t.app, 'Sam Stranger');
+    if (reader === 'columns read in SQL') {
+      const other = await person(t.app, 'Bo Blocked');
+      expect((await call(t.app, 'POST', '/api/blocks', requester, { UserId: other.id })).statusCode).toBe(201);
+    }
   });
   afterAll(() => t?.close());
 
@@ -41,9 +50,12 @@ describe.each(BACKENDS)('the exact point around a hand-over on %s', (backend) =>
     const requestId = (await call(t.app, 'POST', '/api/requests', requester, { FoodId: foodId })).json().insertedId;
     expect((await locationFor(foodId, requester)).Approximate).toBe(true);
 
-    // From acceptance: the listing's point, as the donor sets it.
+    expect((await call(t.app, 'GET', `/api/foods/${foodId}`, requester)).json().Donator.Email).toBeUndefined();
+
+    // From acceptance: the listing's point, as the donor sets it, and the donor's email (SPEC.md §7).
     expect((await call(t.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Accepted' })).statusCode).toBe(200);
     expect(await locationFor(foodId, requester)).toEqual({ ...DOOR, Approximate: false });
+    expect((await call(t.app, 'GET', `/api/foods/${foodId}`, requester)).json().Donator.Email).toBe(donor.email);
 
     // Delivered with some left: the listing stays open; the donor then moves it 2.2 km.
     const handed = await call(t.app, 'PATCH', `/api/requests/${requestId}`, donor, { Status: 'Delivered', SomeLeft: true, FoodQuantity: 2 });
