@@ -17,6 +17,7 @@ import { coldStart } from './cold-start.js';
 import { imagesBenchmark } from './images.js';
 import { invalidationBenchmark } from './invalidation.js';
 import { revalidationBenchmark } from './revalidation.js';
+import { blockingViewerBenchmark } from './blocking-viewer.js';
 import { lighthouseScores } from './lighthouse.js';
 import { hostileSearchBenchmark } from './hostile-search.js';
 import { UPLOADS_TITLE, uploadsBenchmark } from './uploads.js';
@@ -43,6 +44,10 @@ const invalidation = await invalidationBenchmark();
 printTable('2b. Cache invalidation across processes (two Plateful processes, one PostgreSQL, NOTIFY after commit)', invalidation);
 const revalidation = await revalidationBenchmark();
 printTable('2c. A signed-in revalidation of an unchanged own list (GET /api/foods?email=…, CACHE=off), 1 connection × 5 s', revalidation);
+printTable(
+  '2d. A signed-in person who has blocked someone (their reads keep the viewer columns in SQL), CACHE=off, 50 connections × 6 s in turns with anonymous',
+  await blockingViewerBenchmark(),
+);
 const weight = clientWeight();
 printTable('3. Client: initial JS and CSS per route, as served (precompressed: Zopfli gzip / brotli -q 11)', weight);
 printTable('3b. What the service worker adds to a first visit of the home page', serviceWorkerWeight());
