@@ -10,8 +10,11 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', '57P02', '57P03', '57014', '53300', '08000', '08001', '08003', '08004', '08006',
 ]);
 
-// node-postgres raises these without a code: pool wait timeout, connection lost.
-const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end/;
+// node-postgres raises these without a code: pool wait timeout, connection lost. PostgreSQL refuses a new
+// connection to a database closed to connections (`ALTER DATABASE … ALLOW_CONNECTIONS false`, as during
+// maintenance) with SQLSTATE 55000, a class too wide to match by code alone.
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end|is not currently accepting connections/;
 
 /** The first error code on `error` or its `cause` chain (SQLSTATE or Node's `E…`). */
 export function errorCode(error: unknown): string | undefined {

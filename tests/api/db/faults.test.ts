@@ -68,6 +68,30 @@ describe.runIf(PG)('database faults on PostgreSQL', () => {
   const terminateAll = () =>
     admin.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName()]);
 
+  it('answers 503 with Retry-After while the database refuses new connections, and 200 once it takes them again', async () => {
+    const { app, database } = await buildTestApp(pgdb.url);
+    try {
+      const url = '/api/foods?sortByDate=dec&limit=5';
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      await admin.query(`alter database ${dbName()} allow_connections false`);
+      try {
+        await terminateAll();
+        // The pools drop their terminated connections: the next read must open a new one, which is refused.
+        await new Promise((r) => setTimeout(r, 300));
+        const refused = await app.inject({ method: 'GET', url });
+        expect(refused.statusCode, refused.body).toBe(503);
+        expect(refused.headers['retry-after']).toBeDefined();
+        expect(refused.headers['content-type']).toContain('application/problem+json');
+      } finally {
+        await admin.query(`alter database ${dbName()} allow_connections true`);
+      }
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
   it('survives terminated backends and an outage under write load, then recovers within 2 s without losing a write', async () => {
     const cable = await relay(new URL(pgdb.url));
     const { app, database } = await buildTestApp(cable.url(new URL(pgdb.url)));
