@@ -71,21 +71,22 @@ describe.runIf(PG)('database faults on PostgreSQL', () => {
   it('answers 503 with Retry-After while the database refuses new connections, and 200 once it takes them again', async () => {
     const { app, database } = await buildTestApp(pgdb.url);
     try {
-      const url = '/api/foods?sortByDate=dec&limit=5';
-      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      // Each read asks for another page size: none is answered from the answer cache.
+      const url = (limit: number) => `/api/foods?sortByDate=dec&limit=${limit}`;
+      expect((await app.inject({ method: 'GET', url: url(5) })).statusCode).toBe(200);
       await admin.query(`alter database ${dbName()} allow_connections false`);
       try {
         await terminateAll();
         // The pools drop their terminated connections: the next read must open a new one, which is refused.
         await new Promise((r) => setTimeout(r, 300));
-        const refused = await app.inject({ method: 'GET', url });
+        const refused = await app.inject({ method: 'GET', url: url(4) });
         expect(refused.statusCode, refused.body).toBe(503);
         expect(refused.headers['retry-after']).toBeDefined();
         expect(refused.headers['content-type']).toContain('application/problem+json');
       } finally {
         await admin.query(`alter database ${dbName()} allow_connections true`);
       }
-      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: url(3) })).statusCode).toBe(200);
     } finally {
       await app.close();
       await database.close();
