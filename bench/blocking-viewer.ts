@@ -7,23 +7,11 @@
  * query, anonymous and that person's loads take turns (50 connections, `seconds` in all,
  * three rounds), as in benchmark 1. Prints requests/s of both and their ratio.
  */
-import pg from 'pg';
 import { load, loadInTurns, platefulEnv, startPlateful } from './api.js';
-import { BENCH_DATABASE_URL, ms, waitReady } from './lib.js';
-import { availableFoodId, sessionCookie } from './session.js';
+import { ms, waitReady } from './lib.js';
+import { availableFoodId, benchQuery, sessionCookie, sessionUser } from './session.js';
 
 const PORT = 3398;
-
-/** Removes the blocks `blockerId` made, so the fixture stays as seeded. */
-async function unblock(blockerId: string): Promise<void> {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query('delete from blocks where blocker_id = $1', [blockerId]);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The table rows: per query, anonymous and blocking reader req/s, the ratio and the reader's p95. */
 export async function blockingViewerBenchmark(seconds = 6): Promise<Record<string, string | number>[]> {
@@ -33,7 +21,7 @@ export async function blockingViewerBenchmark(seconds = 6): Promise<Record<strin
   try {
     await waitReady(`${origin}/api/ready`);
     const cookie = await sessionCookie(PORT);
-    reader = ((await (await fetch(`${origin}/api/auth/get-session`, { headers: { cookie } })).json()) as { user: { id: string } }).user.id;
+    reader = (await sessionUser(PORT, cookie)).id;
     const id = await availableFoodId();
     const donor = ((await (await fetch(`${origin}/api/foods/${id}`)).json()) as { Donator: { _id: string } }).Donator._id;
     const blocked = await fetch(`${origin}/api/blocks`, {
@@ -69,7 +57,8 @@ export async function blockingViewerBenchmark(seconds = 6): Promise<Record<strin
     return rows;
   } finally {
     await server.stop();
-    if (reader) await unblock(reader);
+    // The fixture stays as seeded.
+    if (reader) await benchQuery('delete from blocks where blocker_id = $1', [reader]);
   }
 }
 

@@ -6,27 +6,15 @@
  * `seconds` with `If-None-Match` (answered 304 after the session check, without the list's
  * query) and, for comparison, without it (the full 200 answer). Latencies in ms.
  */
-import pg from 'pg';
 import { load, platefulEnv, startPlateful } from './api.js';
-import { BENCH_DATABASE_URL, ms, waitReady } from './lib.js';
-import { sessionCookie } from './session.js';
+import { ms, waitReady } from './lib.js';
+import { benchQuery, sessionCookie, sessionUser } from './session.js';
 
 const PORT = 3397;
 
-/** Runs `sql` with `params` on the benchmark database. */
-async function run(sql: string, params: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Gives the person `email` (`id`) 24 listings copied from the fixture's first available ones. */
 async function giveListings(id: string, email: string): Promise<void> {
-  await run(
+  await benchQuery(
     `insert into foods (name, image_url, quantity, pickup_location, expires_on, notes, donor_id, donor_name, donor_image, donor_email, category)
      select name, image_url, quantity, pickup_location, expires_on, notes, $1, 'Bench Reader', donor_image, $2, category
      from foods where expires_on >= current_date order by id limit 24`,
@@ -41,12 +29,10 @@ export async function revalidationBenchmark(seconds = 5): Promise<Record<string,
   try {
     await waitReady(`http://127.0.0.1:${PORT}/api/ready`);
     const cookie = await sessionCookie(PORT);
-    const session = (await (await fetch(`http://127.0.0.1:${PORT}/api/auth/get-session`, { headers: { cookie } })).json()) as {
-      user: { id: string; email: string };
-    };
-    donor = session.user.id;
-    await giveListings(donor, session.user.email);
-    const url = `http://127.0.0.1:${PORT}/api/foods?email=${encodeURIComponent(session.user.email)}`;
+    const user = await sessionUser(PORT, cookie);
+    donor = user.id;
+    await giveListings(donor, user.email);
+    const url = `http://127.0.0.1:${PORT}/api/foods?email=${encodeURIComponent(user.email)}`;
     const first = await fetch(url, { headers: { cookie } });
     const etag = first.headers.get('etag');
     const rows = (await first.json()) as unknown[];
@@ -63,6 +49,6 @@ export async function revalidationBenchmark(seconds = 5): Promise<Record<string,
   } finally {
     await server.stop();
     // The fixture stays 100 000 listings for the next run.
-    if (donor) await run('delete from foods where donor_id = $1', [donor]);
+    if (donor) await benchQuery('delete from foods where donor_id = $1', [donor]);
   }
 }

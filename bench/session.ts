@@ -13,11 +13,25 @@ export async function sessionCookie(port: number): Promise<string> {
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-/** The id of one listing of the fixture that is still available. */
-export async function availableFoodId(): Promise<string> {
+/** The id and email of the person signed in with `cookie` on the server at `port`. */
+export async function sessionUser(port: number, cookie: string): Promise<{ id: string; email: string }> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/get-session`, { headers: { cookie } });
+  return ((await res.json()) as { user: { id: string; email: string } }).user;
+}
+
+/** Runs `sql` with `params` on the benchmark database, on a connection of its own; returns its rows. */
+export async function benchQuery<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
   const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await client.connect();
-  const { rows } = await client.query(`select id from foods where expires_on >= current_date order by id limit 1`);
-  await client.end();
-  return rows[0].id;
+  try {
+    return (await client.query<R>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The id of one listing of the fixture that is still available. */
+export async function availableFoodId(): Promise<string> {
+  const [row] = await benchQuery<{ id: string }>(`select id from foods where expires_on >= current_date order by id limit 1`);
+  return row!.id;
 }
