@@ -141,9 +141,10 @@ test('/manage-my-foods: columns, links, delete confirmation texts and the empty 
   await safe.getByRole('button', { name: 'OK' }).click();
   await expect(row).toBeVisible();
 
+  // A fresh visit, not a reload: the open page may already have left for /login once its cookie went.
   await page.context().clearCookies();
   await signInAs(page, world.newcomer);
-  await page.reload();
+  await page.goto('/manage-my-foods');
   await expect(page.getByText("You Don't added any foods")).toBeVisible();
 });
 
@@ -169,7 +170,7 @@ test('/my-food-request: columns, formats, N/A and Unknown cells, empty state', a
   await page.unrouteAll();
   await page.context().clearCookies();
   await signInAs(page, world.newcomer);
-  await page.reload();
+  await page.goto('/my-food-request');
   await expect(page.getByRole('heading', { level: 1, name: 'My Food Request' })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
 });
