@@ -2,16 +2,22 @@
  * The first paint (lib/firstPaint.ts) as a hook, for the lazily loaded pages' reads that wait for it: a module of its
  * own, so the home page's first JavaScript does not carry it.
  */
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { firstPaint, firstPaintDone } from './firstPaint.js';
 
-/** `changed` once, after the first paint; nothing to undo (the answer never changes back). */
-const subscribe = (changed: () => void) => {
-  void firstPaint.then(changed);
-  return () => undefined;
-};
-
-/** Whether the first paint is past; the component renders again when it passes. */
+/**
+ * Whether the first paint is past; the component renders again when it passes, as a transition: React renders the
+ * page again in slices, so the paint's re-render (and the reads it starts) is not one long task (Lighthouse's TBT).
+ */
 export function useFirstPaintDone(): boolean {
-  return useSyncExternalStore(subscribe, firstPaintDone);
+  const [painted, setPainted] = useState(firstPaintDone);
+  useEffect(() => {
+    if (painted) return;
+    let active = true;
+    void firstPaint.then(() => active && startTransition(() => setPainted(true)));
+    return () => {
+      active = false;
+    };
+  }, [painted]);
+  return painted;
 }
