@@ -6,8 +6,8 @@ import { startTransition, useEffect, useState } from 'react';
 import { firstPaint, firstPaintDone } from './firstPaint.js';
 
 /**
- * Whether the first paint is past; the component renders again when it passes, as a transition: React renders the
- * page again in slices, so the paint's re-render (and the reads it starts) is not one long task (Lighthouse's TBT).
+ * Whether the first paint is past; the component renders again when it passes, in a transition, which React renders
+ * in slices: the paint's re-render (and the reads it starts) is not one long task (Lighthouse's TBT).
  */
 export function useFirstPaintDone(): boolean {
   const [painted, setPainted] = useState(firstPaintDone);
